@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Shared locations for the vmtest scripts and the Makefile.
+#
+# Everything expensive (the unpacked kernel tree, its build, libbpf and
+# bpftool) lives in a cache outside the work tree so that a fresh clone, CI
+# and repeated runs on one machine share it.  Override with WMIBPF_CACHE.
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CACHE=${WMIBPF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/wmi-bpf}
+OUT=${WMIBPF_OUT:-$TOP/out}
+LINUX_TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+
+linux_source_version() {
+	dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null ||
+		stat -c '%s-%Y' "$LINUX_TARBALL"
+}
+
+SRCVER=$(linux_source_version)
+KCACHE=$CACHE/linux-$SRCVER
+KSRC=$KCACHE/src
+KBUILD=$KCACHE/build
+KTOOLS=$KCACHE/tools
+
+die() {
+	echo "$*" >&2
+	exit 1
+}
+
+# Run directly, print the named variables for the Makefile:
+#   vmtest/env.sh KBUILD KTOOLS
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+	for v in "$@"; do
+		echo "${!v}"
+	done
+fi
