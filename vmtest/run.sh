@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot the test kernel on the fake acme laptop and run in-guest tests.
+#
+#   vmtest/run.sh [--logs DIR] TEST...   run tests/vm/TEST.sh in the guest
+#   vmtest/run.sh --shell                boot to an interactive shell
+#   vmtest/run.sh --demo                 run vmtest/demo.sh, output on stdout
+#
+# Tests share one boot unless their script says "# vmtest: own-boot" (for
+# tests that change the kernel for good, such as lockdown).  Each test is
+# reported as "PASS: name" or "FAIL: name (why)".  The run fails on any test
+# failure, on a guest that does not finish in time, and on any kernel splat
+# (BUG, WARN, Oops, lockdep, KASAN, kmemleak) in the console log, which is
+# kept and named in the report.
+set -euo pipefail
+. "$(dirname "$0")/env.sh"
+
+bzimage=$KBUILD/arch/x86/boot/bzImage
+initrd=$OUT/vmtest/initramfs.cpio.gz
+aml=$OUT/acpi/acme.aml
+logs=
+shell=0
+demo=0
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--shell) shell=1 ;;
+	--demo) demo=1 ;;
+	--logs) logs=$2; shift ;;
+	-h|--help) sed -n '4,16p' "$0"; exit 0 ;;
+	-*) die "vmtest: unknown option $1" ;;
+	*) break ;;
+	esac
+	shift
+done
+
+for f in "$bzimage" "$initrd" "$aml"; do
+	[ -f "$f" ] || die "vmtest: $f missing; run 'make vm-deps' first"
+done
+
+# Splats that fail a run wherever they appear in the guest's console.
+splat='(BUG:|WARNING:|Oops|Kernel panic|KASAN|UBSAN|general protection fault|'
+splat+='possible circular locking|possible recursive locking|inconsistent lock state|'
+splat+='suspicious RCU usage|unreferenced object|blocked for more than|Call Trace:)'
+
+# Guests hang under KVM on some hosts: use it only once a probe boot has
+# finished under it on this host.  The verdict is cached per host kernel and
+# QEMU version, since that is what it depends on.
+accel() {
+	local probe v
+	if [ -n "${WMIBPF_ACCEL:-}" ]; then
+		echo "$WMIBPF_ACCEL"
+		return
+	fi
+	if [ ! -w /dev/kvm ]; then
+		echo tcg
+		return
+	fi
+	v=$(qemu-system-x86_64 --version | head -n1 | tr -c 'A-Za-z0-9.\n' _)
+	probe=$CACHE/kvm-probe-$(uname -r)-$v
+	if [ ! -f "$probe" ]; then
+		local d
+		d=$(mktemp -d)
+		if timeout 30 qemu-system-x86_64 -accel kvm -cpu host -m 256 -smp 1 \
+			-kernel "$bzimage" -initrd "$initrd" \
+			-append "console=ttyS0 panic=-1 wmibpf.tests=" \
+			-display none -nodefaults -no-reboot \
+			-serial file:"$d/console" -serial file:"$d/results" >/dev/null 2>&1 &&
+			grep -q DONE "$d/results"; then
+			echo kvm >"$probe"
+		else
+			echo tcg >"$probe"
+		fi
+		rm -rf "$d"
+	fi
+	cat "$probe"
+}
+
+qemu_args() {
+	local a=$1
+	local cpu=max
+	[ "$a" = kvm ] && cpu=host
+	echo -accel "$a" -cpu "$cpu" -smp 2 -m 1024 \
+		-kernel "$bzimage" -initrd "$initrd" -acpitable file="$aml" \
+		-display none -nodefaults -no-reboot
+}
+
+a=$(accel)
+
+if [ $shell = 1 ]; then
+	echo "vmtest: booting a shell ($a); the work tree is at /host in the guest"
+	# shellcheck disable=SC2046
+	exec qemu-system-x86_64 $(qemu_args "$a") \
+		-append "console=ttyS0 panic=-1 wmibpf.shell" \
+		-virtfs local,path="$TOP",mount_tag=host,security_model=none,readonly=on \
+		-serial mon:stdio -serial null
+fi
+
+logs=${logs:-$OUT/vmtest/logs/$(date +%Y%m%d-%H%M%S)}
+
+if [ $demo = 1 ]; then
+	mkdir -p "$logs/demo"
+	echo "vmtest: booting the fake acme laptop ($a); kernel log in $logs/demo/console.log"
+	rc=0
+	# The demo's own output comes over the second serial port, live.
+	# shellcheck disable=SC2046
+	timeout 600 qemu-system-x86_64 $(qemu_args "$a") \
+		-append "console=ttyS0 panic=-1 oops=panic wmibpf.demo" \
+		-serial file:"$logs/demo/console.log" -serial stdio </dev/null |
+		tee "$logs/demo/demo.log" | grep -avE '^(DEMO-EXIT|DONE)' || rc=$?
+	splats=$(grep -aE "$splat" "$logs/demo/console.log" | head -n 5 || true)
+	[ -z "$splats" ] || die "vmtest: the kernel reported: $splats (log: $logs/demo/console.log)"
+	grep -aq '^DEMO-EXIT 0' "$logs/demo/demo.log" ||
+		die "vmtest: the demo did not finish cleanly (qemu $rc; log: $logs/demo/console.log)"
+	exit 0
+fi
+
+[ $# -gt 0 ] || die "vmtest: no tests named"
+mkdir -p "$logs"
+
+# Split the tests into boots: one shared, one per own-boot test.
+shared=()
+own=()
+for t in "$@"; do
+	s=$TOP/tests/vm/$t.sh
+	[ -f "$s" ] || die "vmtest: no test $t (tests/vm/$t.sh)"
+	if grep -q '^# vmtest: own-boot' "$s"; then
+		own+=("$t")
+	else
+		shared+=("$t")
+	fi
+done
+
+test_timeout() {
+	local v
+	v=$(sed -n 's/^# vmtest: timeout=\([0-9]*\).*/\1/p' "$TOP/tests/vm/$1.sh")
+	echo "${v:-120}"
+}
+
+passed=0
+failed=0
+
+# boot NAME TEST...: one guest, the listed tests in order.
+boot() {
+	local name=$1
+	shift
+	local dir=$logs/$name t limit=60 rc=0 line
+	mkdir -p "$dir"
+	for t in "$@"; do
+		limit=$((limit + $(test_timeout "$t")))
+	done
+	local tests
+	tests=$(IFS=,; echo "$*")
+	# shellcheck disable=SC2046
+	timeout "$limit" qemu-system-x86_64 $(qemu_args "$a") \
+		-append "console=ttyS0 panic=-1 oops=panic wmibpf.tests=$tests" \
+		-serial file:"$dir/console.log" -serial file:"$dir/results.log" \
+		>"$dir/qemu.log" 2>&1 || rc=$?
+
+	local why=
+	if [ $rc -eq 124 ]; then
+		why="guest did not finish within ${limit}s"
+	elif ! grep -q '^DONE' "$dir/results.log" 2>/dev/null; then
+		why="guest stopped before finishing (qemu exit $rc)"
+	fi
+	local splats
+	splats=$(grep -aE "$splat" "$dir/console.log" | head -n 5 || true)
+	[ -z "$splats" ] || why="${why:+$why; }kernel reported: $(echo "$splats" | head -n1)"
+
+	for t in "$@"; do
+		line=$(grep -a "^RESULT $t " "$dir/results.log" 2>/dev/null | tail -n1 || true)
+		if [ -z "$line" ]; then
+			echo "FAIL: $t (no result; ${why:-guest lost}) log: $dir/console.log"
+			failed=$((failed + 1))
+		elif [ "$(echo "$line" | cut -d' ' -f3)" != 0 ]; then
+			echo "FAIL: $t (exit $(echo "$line" | cut -d' ' -f3)) log: $dir/console.log"
+			failed=$((failed + 1))
+		else
+			echo "PASS: $t ($(echo "$line" | cut -d' ' -f4)s)"
+			passed=$((passed + 1))
+		fi
+	done
+	if [ -n "$why" ]; then
+		echo "FAIL: vmtest-boot-$name ($why) log: $dir/console.log"
+		[ -z "$splats" ] || echo "$splats" | sed 's/^/    /'
+		failed=$((failed + 1))
+	fi
+}
+
+echo "vmtest: $# test(s), accelerator $a, logs in $logs"
+[ ${#shared[@]} -eq 0 ] || boot main "${shared[@]}"
+for t in "${own[@]}"; do
+	boot "$t" "$t"
+done
+
+echo "vmtest: $passed passed, $failed failed"
+[ $failed -eq 0 ]
