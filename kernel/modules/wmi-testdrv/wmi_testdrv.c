@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * wmi-testdrv: a WMI driver for the fake acme laptop that lets in-guest tests
+ * make kernel-origin WMI calls and see the events the core delivers.
+ *
+ * It binds every acme GUID and exposes, under /sys/kernel/debug/wmi-testdrv/:
+ *
+ *   method  write "<device> <instance> <method id> [hex input]" to call
+ *           wmidev_evaluate_method(); read the outcome
+ *   query   write "<device> <instance>" to call wmidev_block_query()
+ *   set     write "<device> <instance> <hex input>" to call wmidev_block_set()
+ *   events  one line per event received: "<device> <object>"
+ *
+ * <device> is the WMI device name (the GUID, with "-N" for duplicates).
+ * Outcomes read back as "ok <object>" or "error <acpi status>", where an
+ * object prints as "integer 0x32", "string Aero 14", "buffer 01 02",
+ * "package [integer 0x64, string Aero 14]" or "none".
+ */
+
+#include <linux/acpi.h>
+#include <linux/debugfs.h>
+#include <linux/list.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/seq_buf.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/wmi.h>
+
+#define TESTDRV_OUT_SIZE	1024
+#define TESTDRV_IN_MAX		256
+#define TESTDRV_EVENTS_SIZE	4096
+
+struct testdrv_dev {
+	struct list_head node;
+	struct wmi_device *wdev;
+};
+
+static LIST_HEAD(testdrv_devs);
+static DEFINE_MUTEX(testdrv_lock);	/* devices, last outcome, events */
+static char testdrv_outcome[TESTDRV_OUT_SIZE];
+static char testdrv_events[TESTDRV_EVENTS_SIZE];
+static struct dentry *testdrv_dir;
+
+static void format_object(struct seq_buf *s, const union acpi_object *obj)
+{
+	u32 i;
+
+	if (!obj) {
+		seq_buf_puts(s, "none");
+		return;
+	}
+
+	switch (obj->type) {
+	case ACPI_TYPE_INTEGER:
+		seq_buf_printf(s, "integer 0x%llx", obj->integer.value);
+		break;
+	case ACPI_TYPE_STRING:
+		seq_buf_printf(s, "string %.*s", obj->string.length, obj->string.pointer);
+		break;
+	case ACPI_TYPE_BUFFER:
+		seq_buf_puts(s, "buffer");
+		for (i = 0; i < obj->buffer.length; i++)
+			seq_buf_printf(s, " %02x", obj->buffer.pointer[i]);
+		break;
+	case ACPI_TYPE_PACKAGE:
+		seq_buf_puts(s, "package [");
+		for (i = 0; i < obj->package.count; i++) {
+			if (i)
+				seq_buf_puts(s, ", ");
+			format_object(s, &obj->package.elements[i]);
+		}
+		seq_buf_puts(s, "]");
+		break;
+	default:
+		seq_buf_printf(s, "type %u", obj->type);
+	}
+}
+
+/* Caller holds testdrv_lock. */
+static struct wmi_device *find_device(const char *name)
+{
+	struct testdrv_dev *d;
+
+	list_for_each_entry(d, &testdrv_devs, node)
+		if (!strcmp(dev_name(&d->wdev->dev), name))
+			return d->wdev;
+
+	return NULL;
+}
+
+/*
+ * Split a request into words; the last argument may be hex input bytes
+ * ("0a 00 00 00" or "0a000000").  Returns the number of words found.
+ */
+static int split_words(char *buf, char **words, int max)
+{
+	int n = 0;
+	char *w;
+
+	while (n < max && (w = strsep(&buf, " \t\n"))) {
+		if (*w)
+			words[n++] = w;
+	}
+
+	return n;
+}
+
+static int parse_hex(char **words, int count, u8 *out, size_t max, acpi_size *len)
+{
+	char joined[2 * TESTDRV_IN_MAX + 1] = "";
+	size_t n;
+	int i;
+
+	for (i = 0; i < count; i++)
+		if (strlcat(joined, words[i], sizeof(joined)) >= sizeof(joined))
+			return -E2BIG;
+
+	n = strlen(joined);
+	if (n % 2 || n / 2 > max)
+		return -EINVAL;
+
+	*len = n / 2;
+	return hex2bin(out, joined, *len);
+}
+
+static void record_status(acpi_status status, const union acpi_object *obj)
+{
+	struct seq_buf s;
+
+	seq_buf_init(&s, testdrv_outcome, sizeof(testdrv_outcome));
+	if (ACPI_FAILURE(status)) {
+		seq_buf_printf(&s, "error %s\n", acpi_format_exception(status));
+		return;
+	}
+	seq_buf_puts(&s, "ok ");
+	format_object(&s, obj);
+	seq_buf_puts(&s, "\n");
+}
+
+enum testdrv_op { OP_METHOD, OP_QUERY, OP_SET };
+
+static ssize_t request_write(struct file *file, const char __user *ubuf,
+			     size_t count, loff_t *ppos)
+{
+	enum testdrv_op op = (uintptr_t)file_inode(file)->i_private;
+	struct acpi_buffer out = { ACPI_ALLOCATE_BUFFER, NULL };
+	u8 input[TESTDRV_IN_MAX];
+	struct acpi_buffer in = { 0, input };
+	struct wmi_device *wdev;
+	union acpi_object *obj;
+	acpi_status status;
+	char *words[64];
+	unsigned int instance;
+	u32 method_id = 0;
+	int nwords, first_hex;
+	char *req;
+	int ret;
+
+	if (count > 4 * TESTDRV_IN_MAX)
+		return -E2BIG;
+
+	req = memdup_user_nul(ubuf, count);
+	if (IS_ERR(req))
+		return PTR_ERR(req);
+
+	nwords = split_words(req, words, ARRAY_SIZE(words));
+	first_hex = op == OP_METHOD ? 3 : 2;
+	ret = -EINVAL;
+	if (nwords < first_hex || kstrtouint(words[1], 0, &instance) || instance > U8_MAX)
+		goto out_free;
+	if (op == OP_METHOD && kstrtou32(words[2], 0, &method_id))
+		goto out_free;
+	if (op == OP_SET && nwords == first_hex)
+		goto out_free;
+	ret = parse_hex(words + first_hex, nwords - first_hex, input, sizeof(input), &in.length);
+	if (ret)
+		goto out_free;
+
+	mutex_lock(&testdrv_lock);
+	wdev = find_device(words[0]);
+	if (!wdev) {
+		ret = -ENODEV;
+		goto out_unlock;
+	}
+
+	switch (op) {
+	case OP_METHOD:
+		status = wmidev_evaluate_method(wdev, instance, method_id, &in, &out);
+		record_status(status, out.pointer);
+		kfree(out.pointer);
+		break;
+	case OP_QUERY:
+		obj = wmidev_block_query(wdev, instance);
+		record_status(obj ? AE_OK : AE_ERROR, obj);
+		kfree(obj);
+		break;
+	case OP_SET:
+		status = wmidev_block_set(wdev, instance, &in);
+		record_status(status, NULL);
+		break;
+	}
+	ret = count;
+
+out_unlock:
+	mutex_unlock(&testdrv_lock);
+out_free:
+	kfree(req);
+	return ret;
+}
+
+static ssize_t outcome_read(struct file *file, char __user *ubuf, size_t count, loff_t *ppos)
+{
+	ssize_t ret;
+
+	mutex_lock(&testdrv_lock);
+	ret = simple_read_from_buffer(ubuf, count, ppos, testdrv_outcome,
+				      strlen(testdrv_outcome));
+	mutex_unlock(&testdrv_lock);
+
+	return ret;
+}
+
+static const struct file_operations request_fops = {
+	.owner = THIS_MODULE,
+	.write = request_write,
+	.read = outcome_read,
+	.llseek = default_llseek,
+};
+
+static ssize_t events_read(struct file *file, char __user *ubuf, size_t count, loff_t *ppos)
+{
+	ssize_t ret;
+
+	mutex_lock(&testdrv_lock);
+	ret = simple_read_from_buffer(ubuf, count, ppos, testdrv_events,
+				      strlen(testdrv_events));
+	mutex_unlock(&testdrv_lock);
+
+	return ret;
+}
+
+static const struct file_operations events_fops = {
+	.owner = THIS_MODULE,
+	.read = events_read,
+	.llseek = default_llseek,
+};
+
+static void testdrv_notify(struct wmi_device *wdev, union acpi_object *data)
+{
+	size_t used;
+	struct seq_buf s;
+
+	mutex_lock(&testdrv_lock);
+	used = strlen(testdrv_events);
+	seq_buf_init(&s, testdrv_events + used, sizeof(testdrv_events) - used);
+	seq_buf_printf(&s, "%s ", dev_name(&wdev->dev));
+	format_object(&s, data);
+	seq_buf_puts(&s, "\n");
+	if (seq_buf_has_overflowed(&s))
+		testdrv_events[used] = '\0';	/* full: drop the event */
+	mutex_unlock(&testdrv_lock);
+}
+
+static int testdrv_probe(struct wmi_device *wdev, const void *context)
+{
+	struct testdrv_dev *d;
+
+	d = devm_kzalloc(&wdev->dev, sizeof(*d), GFP_KERNEL);
+	if (!d)
+		return -ENOMEM;
+
+	d->wdev = wdev;
+	dev_set_drvdata(&wdev->dev, d);
+	mutex_lock(&testdrv_lock);
+	list_add_tail(&d->node, &testdrv_devs);
+	mutex_unlock(&testdrv_lock);
+
+	return 0;
+}
+
+static void testdrv_remove(struct wmi_device *wdev)
+{
+	struct testdrv_dev *d = dev_get_drvdata(&wdev->dev);
+
+	mutex_lock(&testdrv_lock);
+	list_del(&d->node);
+	mutex_unlock(&testdrv_lock);
+}
+
+static const struct wmi_device_id testdrv_id_table[] = {
+	{ "FE733490-2E22-4EDB-A7B5-BC248874D383", NULL },	/* methods */
+	{ "AD81FA8F-3A66-4C67-B111-78F81C9633B3", NULL },	/* string methods */
+	{ "1E8FEC9B-04A5-4ED1-B79D-B77EF1152878", NULL },	/* zones */
+	{ "D28B1D3D-B880-4E86-BCF8-8DE9936D1B31", NULL },	/* charge limit */
+	{ "4AB6A4B0-01CD-45D0-A57A-E4FE7D9ED165", NULL },	/* firmware info */
+	{ "59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1", NULL },	/* event */
+	{ "769356C8-76CA-4F3D-B856-3AAE62AEF4D4", NULL },	/* hot key simulator */
+	{ "7341A899-B776-4263-B79B-1A87FEEA1766", NULL },	/* on both devices */
+	{ }
+};
+
+static struct wmi_driver testdrv_driver = {
+	.driver = {
+		.name = "wmi-testdrv",
+	},
+	.id_table = testdrv_id_table,
+	.probe = testdrv_probe,
+	.remove = testdrv_remove,
+	.notify = testdrv_notify,
+	.no_singleton = true,
+};
+
+static int __init testdrv_init(void)
+{
+	int ret;
+
+	testdrv_dir = debugfs_create_dir("wmi-testdrv", NULL);
+	debugfs_create_file("method", 0600, testdrv_dir, (void *)(uintptr_t)OP_METHOD,
+			    &request_fops);
+	debugfs_create_file("query", 0600, testdrv_dir, (void *)(uintptr_t)OP_QUERY,
+			    &request_fops);
+	debugfs_create_file("set", 0600, testdrv_dir, (void *)(uintptr_t)OP_SET,
+			    &request_fops);
+	debugfs_create_file("events", 0400, testdrv_dir, NULL, &events_fops);
+
+	ret = wmi_driver_register(&testdrv_driver);
+	if (ret)
+		debugfs_remove_recursive(testdrv_dir);
+
+	return ret;
+}
+module_init(testdrv_init);
+
+static void __exit testdrv_exit(void)
+{
+	wmi_driver_unregister(&testdrv_driver);
+	debugfs_remove_recursive(testdrv_dir);
+}
+module_exit(testdrv_exit);
+
+MODULE_DESCRIPTION("WMI test driver for the WMI-BPF fake laptop");
+MODULE_LICENSE("GPL");

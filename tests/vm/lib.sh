@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for in-guest tests; sourced by every tests/vm/*.sh.
+#
+# A test is a busybox sh script that exits 0 when every check held.  Checks
+# print what they compared, so a failure in the console log says what went
+# wrong without rerunning.
+
+set -u
+
+# The fake laptop's WMI devices (vmtest/acpi/acme.asl).
+ACME_METHODS=FE733490-2E22-4EDB-A7B5-BC248874D383
+ACME_STRING=AD81FA8F-3A66-4C67-B111-78F81C9633B3
+ACME_ZONES=1E8FEC9B-04A5-4ED1-B79D-B77EF1152878
+ACME_DATA=D28B1D3D-B880-4E86-BCF8-8DE9936D1B31
+ACME_INFO=4AB6A4B0-01CD-45D0-A57A-E4FE7D9ED165
+ACME_EVENT=59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1
+ACME_HOTKEY=769356C8-76CA-4F3D-B856-3AAE62AEF4D4
+ACME_DUP=7341A899-B776-4263-B79B-1A87FEEA1766
+
+WMI_DEVICES=/sys/bus/wmi/devices
+TESTDRV=/sys/kernel/debug/wmi-testdrv
+
+checks=0
+failures=0
+
+fail() {
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+# expect_eq ACTUAL EXPECTED WHAT
+expect_eq() {
+	checks=$((checks + 1))
+	if [ "$1" = "$2" ]; then
+		echo "ok: $3 = '$1'"
+	else
+		fail "$3: got '$1', expected '$2'"
+	fi
+}
+
+# expect_match ACTUAL PATTERN WHAT (shell glob pattern)
+expect_match() {
+	checks=$((checks + 1))
+	# shellcheck disable=SC2254
+	case "$1" in
+	$2) echo "ok: $3 matches '$2'" ;;
+	*) fail "$3: got '$1', expected to match '$2'" ;;
+	esac
+}
+
+# expect_ok WHAT CMD...: the command succeeds.
+expect_ok() {
+	local what=$1
+	shift
+	checks=$((checks + 1))
+	if "$@"; then
+		echo "ok: $what"
+	else
+		fail "$what: '$*' exited $?"
+	fi
+}
+
+# expect_fail WHAT CMD...: the command fails.
+expect_fail() {
+	local what=$1
+	shift
+	checks=$((checks + 1))
+	if "$@"; then
+		fail "$what: '$*' succeeded, expected a failure"
+	else
+		echo "ok: $what (failed as expected)"
+	fi
+}
+
+# load_module NAME: insmod a project module unless it is already loaded.
+load_module() {
+	grep -q "^$1 " /proc/modules && return 0
+	insmod "/wmibpf/modules/$1.ko" || {
+		echo "FAIL: insmod $1"
+		exit 1
+	}
+}
+
+unload_module() {
+	grep -q "^$1 " /proc/modules || return 0
+	rmmod "$1"
+}
+
+# kcall FILE REQUEST: a kernel-origin WMI call through wmi-testdrv;
+# prints the outcome ("ok integer 0x32", "error AE_...").
+kcall() {
+	echo "$2" >"$TESTDRV/$1" || return 1
+	cat "$TESTDRV/$1"
+}
+
+# finish: the test's exit; call last.
+finish() {
+	echo "$checks checks, $failures failed"
+	[ "$failures" -eq 0 ] && [ "$checks" -gt 0 ]
+}
