@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# WMI-BPF: the one entry point.
+#
+#   make            build everything (kernel and tools cached outside the tree)
+#   make check      install deps, run unit tests and in-guest tests
+#   make demo       install deps, boot the fake laptop and run the demo
+#   make vm         boot the fake laptop to a shell
+#   make kernel     build (or reuse) the patched kernel only
+#   make clean      remove out/ (the kernel cache stays; see clean-cache)
+#
+# Set V=1 for full command lines.
+
+.SECONDEXPANSION:
+
+TOP := $(CURDIR)
+OUT ?= $(TOP)/out
+export WMIBPF_OUT := $(OUT)
+
+# Lazily evaluated: on a fresh machine the deps step runs first.
+KBUILD = $(shell $(TOP)/vmtest/env.sh KBUILD)
+KTOOLS = $(shell $(TOP)/vmtest/env.sh KTOOLS)
+
+CC := gcc
+CLANG := clang-19
+WARN_CFLAGS := -Wall -Wextra -Werror
+CFLAGS ?= -O2 -g
+CFLAGS += $(WARN_CFLAGS) -std=gnu11 -D_GNU_SOURCE
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+VM_TESTS ?= $(sort $(basename $(filter-out lib.sh,$(notdir $(wildcard tests/vm/*.sh)))))
+
+.PHONY: all deps kernel tools modules acpi unit stage initramfs vm-deps \
+	vm check demo clean clean-cache help
+
+all: kernel tools modules acpi unit
+
+help:
+	@sed -n '3,12p' Makefile
+
+deps:
+	$(Q)$(TOP)/scripts/install-deps.sh
+
+kernel:
+	$(Q)$(TOP)/vmtest/kernel.sh
+
+tools: kernel
+	$(Q)$(TOP)/vmtest/tools.sh
+
+include kernel/modules/modules.mk
+include vmtest/acpi/acpi.mk
+include tests/unit/unit.mk
+
+# The guest's /wmibpf: modules, test scripts, programs.
+stage: modules acpi
+	$(Q)rm -rf $(OUT)/guest
+	$(Q)mkdir -p $(OUT)/guest/wmibpf/modules $(OUT)/guest/wmibpf/tests $(OUT)/guest/wmibpf/bin
+	$(Q)cp $(MODULES_KO) $(OUT)/guest/wmibpf/modules/
+	$(Q)cp tests/vm/*.sh $(OUT)/guest/wmibpf/tests/
+	$(Q)cp vmtest/demo.sh $(OUT)/guest/wmibpf/demo.sh
+
+initramfs: stage
+	$(Q)$(TOP)/vmtest/mkinitramfs.sh
+
+vm-deps: kernel initramfs
+
+vm: deps
+	$(Q)$(MAKE) --no-print-directory vm-deps
+	$(Q)$(TOP)/vmtest/run.sh --shell
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory vm-deps unit
+	$(Q)$(TOP)/scripts/check.sh --unit "$(UNIT_TESTS)" --vm "$(VM_TESTS)"
+
+demo: deps
+	$(Q)$(MAKE) --no-print-directory vm-deps
+	$(Q)$(TOP)/vmtest/run.sh --demo
+
+clean:
+	rm -rf $(OUT)
+
+clean-cache:
+	rm -rf $(shell $(TOP)/vmtest/env.sh CACHE)

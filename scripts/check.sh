@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Run every test and print the closing line "N passed, N failed".
+#
+#   scripts/check.sh --unit "BIN..." --vm "TEST..."
+#
+# Unit tests are CMocka binaries run under valgrind: each test case counts,
+# and a leak or memory error in a binary counts as one more failure.  VM
+# tests run in the guest through vmtest/run.sh; each test counts, and a boot
+# that ends badly (timeout, kernel splat) counts as one more failure.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+
+unit=
+vm=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--unit) unit=$2; shift ;;
+	--vm) vm=$2; shift ;;
+	*) echo "check: unknown argument $1" >&2; exit 2 ;;
+	esac
+	shift
+done
+
+passed=0
+failed=0
+failures=()
+
+count() {
+	# count FILE: add the PASS:/FAIL: lines of FILE to the totals.
+	local p f
+	p=$(grep -c '^PASS: ' "$1" || true)
+	f=$(grep -c '^FAIL: ' "$1" || true)
+	passed=$((passed + p))
+	failed=$((failed + f))
+	while IFS= read -r line; do
+		failures+=("$line")
+	done < <(grep '^FAIL: ' "$1" || true)
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for bin in $unit; do
+	name=$(basename "$bin")
+	log=$tmp/$name.log
+	echo "--- unit: $name"
+	valgrind -q --error-exitcode=99 --leak-check=full \
+		--errors-for-leak-kinds=definite,indirect,possible \
+		"$bin" >"$log" 2>&1
+	rc=$?
+	cat "$log"
+	{
+		sed -n 's/^\[       OK \] \(.*\)/PASS: unit:'"$name"':\1/p' "$log"
+		sed -n 's/^\[  FAILED  \] \([^ ]*\)$/FAIL: unit:'"$name"':\1/p' "$log"
+		if [ $rc -eq 99 ]; then
+			echo "FAIL: unit:$name (valgrind reported errors)"
+		elif [ $rc -gt 128 ] || ! grep -q '^\[==========\] .* run\.' "$log"; then
+			echo "FAIL: unit:$name (did not finish, exit $rc)"
+		fi
+	} >"$tmp/$name.res"
+	count "$tmp/$name.res"
+done
+
+if [ -n "$vm" ]; then
+	echo "--- vm tests"
+	# shellcheck disable=SC2086
+	"$top/vmtest/run.sh" $vm | tee "$tmp/vm.res"
+	count "$tmp/vm.res"
+fi
+
+if [ $failed -gt 0 ]; then
+	echo
+	echo "Failures:"
+	printf '  %s\n' "${failures[@]}"
+fi
+echo
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ] && [ $passed -gt 0 ]
