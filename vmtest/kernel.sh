@@ -5,8 +5,8 @@
 #
 #   1. Debian's linux-source-6.12 tarball is unpacked once into a git
 #      repository whose first commit is tagged "pristine".
-#   2. kernel/patches/ is applied in kernel/series order with "git am"; a
-#      patch that does not apply stops the build and is named.
+#   2. kernel/patches/ is applied in kernel/series order; a patch that does
+#      not apply stops the build and is named.
 #   3. kernel/config/*.config is merged onto allnoconfig; every value a
 #      fragment asks for is checked in the final .config.
 #   4. bzImage and in-tree modules are built with O= into a build directory
@@ -62,19 +62,28 @@ unpack_source() {
 	mv "$tmp" "$KSRC"
 }
 
+# Apply the series onto "pristine" in a scratch index (no work tree needed),
+# then check the result out over the previous one: git rewrites only files
+# whose content differs, so make rebuilds only what a changed patch touches.
 apply_series() {
-	git -C "$KSRC" reset -q --hard pristine
-	git -C "$KSRC" clean -q -fdx
-	local p n=0
+	local idx=$KCACHE/series.index p n=0 tree commit
+	rm -f "$idx"
+	GIT_INDEX_FILE=$idx git -C "$KSRC" read-tree pristine
 	while read -r p; do
-		if ! git -C "$KSRC" -c user.name=wmibpf -c user.email=wmibpf@localhost \
-			am -q --keep-cr "$patchdir/$p" >"$KCACHE/am.log" 2>&1; then
-			cat "$KCACHE/am.log" >&2
-			git -C "$KSRC" am --abort >/dev/null 2>&1 || true
+		if ! GIT_INDEX_FILE=$idx git -C "$KSRC" apply --cached --whitespace=nowarn \
+			"$patchdir/$p" 2>"$KCACHE/apply.log"; then
+			cat "$KCACHE/apply.log" >&2
+			rm -f "$idx"
 			die "kernel: patch kernel/patches/$p does not apply to linux-source $SRCVER"
 		fi
 		n=$((n + 1))
 	done < <(series_patches)
+	tree=$(GIT_INDEX_FILE=$idx git -C "$KSRC" write-tree)
+	rm -f "$idx"
+	commit=$(git -C "$KSRC" -c user.name=wmibpf -c user.email=wmibpf@localhost \
+		commit-tree "$tree" -p pristine -m "kernel/series ($n patches)")
+	git -C "$KSRC" clean -q -fdx
+	git -C "$KSRC" checkout -q -f --detach "$commit"
 	echo "kernel: applied $n patch(es) from kernel/series"
 }
 
