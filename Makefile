@@ -35,10 +35,10 @@ endif
 
 VM_TESTS ?= $(sort $(basename $(filter-out lib.sh,$(notdir $(wildcard tests/vm/*.sh)))))
 
-.PHONY: all deps kernel tools modules acpi unit stage initramfs vm-deps \
+.PHONY: all deps kernel tools modules acpi unit progs stage initramfs vm-deps \
 	vm check demo clean clean-cache help
 
-all: kernel tools modules acpi unit
+all: kernel tools modules acpi unit progs
 
 help:
 	@sed -n '3,12p' Makefile
@@ -55,12 +55,14 @@ tools: kernel
 include kernel/modules/modules.mk
 include vmtest/acpi/acpi.mk
 include tests/unit/unit.mk
+include tests/vm/progs/progs.mk
 
 # The guest's /wmibpf: modules, test scripts, programs.
-stage: modules acpi
+stage: modules acpi progs
 	$(Q)rm -rf $(OUT)/guest
 	$(Q)mkdir -p $(OUT)/guest/wmibpf/modules $(OUT)/guest/wmibpf/tests $(OUT)/guest/wmibpf/bin
 	$(Q)cp $(MODULES_KO) $(OUT)/guest/wmibpf/modules/
+	$(Q)for p in $(PROGS); do cp $$p $(OUT)/guest/wmibpf/bin/$$(basename $$p | tr _ -); done
 	$(Q)cp tests/vm/*.sh $(OUT)/guest/wmibpf/tests/
 	$(Q)cp vmtest/demo.sh $(OUT)/guest/wmibpf/demo.sh
 
@@ -75,7 +77,8 @@ vm: deps
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory vm-deps unit
-	$(Q)$(TOP)/scripts/check.sh --unit "$(UNIT_TESTS)" --vm "$(VM_TESTS)"
+	$(Q)$(TOP)/scripts/check.sh --unit "$(UNIT_TESTS)" --vm "$(VM_TESTS)" \
+		--checkpatch "$(addprefix kernel/patches/,$(shell cat kernel/series))"
 
 demo: deps
 	$(Q)$(MAKE) --no-print-directory vm-deps

@@ -3,21 +3,24 @@
 #
 # Run every test and print the closing line "N passed, N failed".
 #
-#   scripts/check.sh --unit "BIN..." --vm "TEST..."
+#   scripts/check.sh --unit "BIN..." --vm "TEST..." [--checkpatch "PATCH..."]
 #
 # Unit tests are CMocka binaries run under valgrind: each test case counts,
 # and a leak or memory error in a binary counts as one more failure.  VM
 # tests run in the guest through vmtest/run.sh; each test counts, and a boot
-# that ends badly (timeout, kernel splat) counts as one more failure.
+# that ends badly (timeout, kernel splat) counts as one more failure. Each
+# kernel patch must pass checkpatch.pl --strict.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 unit=
 vm=
+patches=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--unit) unit=$2; shift ;;
 	--vm) vm=$2; shift ;;
+	--checkpatch) patches=$2; shift ;;
 	*) echo "check: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -62,6 +65,20 @@ for bin in $unit; do
 	} >"$tmp/$name.res"
 	count "$tmp/$name.res"
 done
+
+if [ -n "$patches" ]; then
+	echo "--- checkpatch --strict"
+	ksrc=$("$top/vmtest/env.sh" KSRC)
+	for p in $patches; do
+		if out=$(cd "$ksrc" && perl scripts/checkpatch.pl --strict --terse "$top/$p" 2>&1); then
+			echo "PASS: checkpatch:$(basename "$p")"
+		else
+			echo "$out" | grep -E 'ERROR|WARNING|CHECK' | sed "s|$top/||"
+			echo "FAIL: checkpatch:$(basename "$p")"
+		fi
+	done | tee "$tmp/checkpatch.res"
+	count "$tmp/checkpatch.res"
+fi
 
 if [ -n "$vm" ]; then
 	echo "--- vm tests"

@@ -72,16 +72,21 @@ expect_fail() {
 	fi
 }
 
-# load_module NAME: insmod a project module unless it is already loaded.
+loaded_modules=
+
+# load_module NAME: insmod a project module unless it is already loaded;
+# finish unloads what a test loaded, so tests sharing a boot start alike.
 load_module() {
 	grep -q "^$1 " /proc/modules && return 0
 	insmod "/wmibpf/modules/$1.ko" || {
 		echo "FAIL: insmod $1"
 		exit 1
 	}
+	loaded_modules="$1 $loaded_modules"
 }
 
 unload_module() {
+	loaded_modules=$(echo "$loaded_modules" | sed "s/\b$1 //")
 	grep -q "^$1 " /proc/modules || return 0
 	rmmod "$1"
 }
@@ -93,8 +98,32 @@ kcall() {
 	cat "$TESTDRV/$1"
 }
 
+# wait_for_file FILE: up to five seconds for FILE to appear.
+wait_for_file() {
+	local i=0
+	while [ ! -e "$1" ] && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -e "$1" ]
+}
+
+# run_prog PROG ARGS...: run an in-guest C test program; its own checks
+# count as one check here.
+run_prog() {
+	checks=$((checks + 1))
+	if "$@"; then
+		echo "ok: $*"
+	else
+		fail "$*"
+	fi
+}
+
 # finish: the test's exit; call last.
 finish() {
+	for m in $loaded_modules; do
+		rmmod "$m" || fail "rmmod $m"
+	done
 	echo "$checks checks, $failures failed"
 	[ "$failures" -eq 0 ] && [ "$checks" -gt 0 ]
 }

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Raw WMI method calls through /dev/wmi for in-guest test programs. */
+#ifndef WMIBPF_WMI_UTIL_H
+#define WMIBPF_WMI_UTIL_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <linux/wmi.h>
+
+#define ACME_METHODS	"FE733490-2E22-4EDB-A7B5-BC248874D383"
+#define ACME_STRING	"AD81FA8F-3A66-4C67-B111-78F81C9633B3"
+#define ACME_ZONES	"1E8FEC9B-04A5-4ED1-B79D-B77EF1152878"
+#define ACME_DATA	"D28B1D3D-B880-4E86-BCF8-8DE9936D1B31"
+#define ACME_EVENT	"59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1"
+#define ACME_DUP	"7341A899-B776-4263-B79B-1A87FEEA1766"
+
+static inline int wmi_open(const char *dev)
+{
+	char path[128];
+	int fd;
+
+	snprintf(path, sizeof(path), "/dev/wmi/%s", dev);
+	fd = open(path, O_RDWR);
+	if (fd < 0)
+		printf("open %s: %s\n", path, strerror(errno));
+	return fd;
+}
+
+/*
+ * Call a method; returns 0 or -errno. *c is left as the kernel wrote it, so
+ * callers can look at output_size and result_type.
+ */
+static inline int wmi_call(int fd, struct wmi_method_call *c, uint32_t instance,
+			   uint32_t method, const void *in, uint32_t in_size,
+			   void *out, uint32_t out_size)
+{
+	memset(c, 0, sizeof(*c));
+	c->size = sizeof(*c);
+	c->instance = instance;
+	c->method_id = method;
+	c->input = (uintptr_t)in;
+	c->input_size = in_size;
+	c->output = (uintptr_t)out;
+	c->output_size = out_size;
+	return ioctl(fd, WMI_IOC_METHOD_CALL, c) < 0 ? -errno : 0;
+}
+
+static inline uint32_t le32(const uint8_t *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Method with an optional dword argument and a dword result; -errno or 0. */
+static inline int wmi_call_u32(int fd, uint32_t instance, uint32_t method,
+			       const uint32_t *arg, uint32_t *result)
+{
+	struct wmi_method_call c;
+	uint8_t out[16];
+	int ret;
+
+	ret = wmi_call(fd, &c, instance, method, arg, arg ? 4 : 0, out, sizeof(out));
+	if (ret)
+		return ret;
+	if (c.result_type != WMI_RESULT_INTEGER || c.output_size != 4)
+		return -EPROTO;
+	*result = le32(out);
+	return 0;
+}
+
+#endif

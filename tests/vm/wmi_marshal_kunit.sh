@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: GPL-2.0
+# The WMI core's marshalling KUnit suite passes on the patched kernel.
+. /wmibpf/tests/lib.sh
+
+suite=wmi-marshal
+expect_ok "load the KUnit module" modprobe wmi-marshal-kunit
+results=/sys/kernel/debug/kunit/$suite/results
+expect_ok "suite ran" test -r "$results"
+cat "$results"
+
+expect_eq "$(grep -c 'not ok' "$results")" 0 "failed KUnit cases"
+expect_match "$(grep -E "^ok [0-9]+ $suite\$" "$results")" "ok * $suite" "suite verdict"
+# Every case ran, parameterised ones with all their parameters.
+expect_eq "$(grep -cE '^ +ok [0-9]+ ' "$results")" 27 "passed cases and parameters"
+finish
