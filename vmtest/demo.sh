@@ -19,3 +19,29 @@ for d in *; do
 	printf '%-38s %-7s %-9s %-9s %s\n' "$d" "$type" "$(cat "$d/instance_count")" \
 		"$(cat "$d/expensive")" "$id"
 done
+
+say "A vendor tool written for the raw WMI interface, before any driver existed"
+echo "\$ acme-ctl brightness 40        # raw call through /dev/wmi/FE733490-..."
+acme-ctl brightness 40
+echo "\$ acme-ctl brightness"
+acme-ctl brightness
+
+say "Now the kernel learns the feature: acme-wmi claims the brightness methods"
+insmod /wmibpf/modules/acme_wmi.ko
+echo "claimed methods: $(cat /sys/bus/wmi/devices/FE733490-2E22-4EDB-A7B5-BC248874D383/claimed_methods)"
+echo "backlight: $(cat /sys/class/backlight/acme/brightness) of $(cat /sys/class/backlight/acme/max_brightness)"
+
+say "The same tool, unchanged: the driver performs the call and its state follows"
+rm -f /tmp/ready
+wait-notify sysfs /sys/class/backlight/acme/actual_brightness /tmp/ready 5000 >/tmp/notify &
+while [ ! -e /tmp/ready ]; do sleep 0.1; done
+echo "\$ acme-ctl brightness 75"
+acme-ctl brightness 75
+wait
+echo "firmware says:           $(acme-ctl brightness)"
+echo "backlight brightness:    $(cat /sys/class/backlight/acme/brightness)"
+echo "actual_brightness:       $(cat /sys/class/backlight/acme/actual_brightness)"
+echo "user space was notified: $(cat /tmp/notify)"
+echo "\$ acme-ctl brightness 150   # out of range: the driver answers as the firmware would"
+acme-ctl brightness 150
+echo "exit status $?, backlight still $(cat /sys/class/backlight/acme/brightness)"
