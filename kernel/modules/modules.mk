@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Out-of-tree modules in kernel/modules/<name>/ (a Kbuild file and sources),
 # built against the cached kernel in $(OUT)/modules/<name> so the work tree
-# stays clean.
+# stays clean. Kbuild does not relink an external module when only vmlinux
+# changed, but the module's BTF must match the kernel's: a module built for
+# another kernel build is rebuilt from scratch.
 
 MODULE_DIRS := $(patsubst %/Kbuild,%,$(wildcard kernel/modules/*/Kbuild))
 MODULE_NAMES := $(notdir $(MODULE_DIRS))
@@ -10,7 +12,10 @@ MODULES_KO = $(foreach d,$(MODULE_DIRS),$(patsubst %.o,$(OUT)/modules/$(notdir $
 
 modules: kernel
 	$(Q)for d in $(MODULE_NAMES); do \
-		mkdir -p $(OUT)/modules/$$d && \
-		rsync -a --checksum kernel/modules/$$d/ $(OUT)/modules/$$d/ && \
-		$(MAKE) -s -C $(KBUILD) M=$(OUT)/modules/$$d W=1 modules || exit 1; \
+		o=$(OUT)/modules/$$d; \
+		if ! cmp -s $(KBUILD)/.wmibpf-key $$o/.kernel-key; then rm -rf $$o; fi; \
+		mkdir -p $$o && \
+		rsync -a --checksum kernel/modules/$$d/ $$o/ && \
+		$(MAKE) -s -C $(KBUILD) M=$$o W=1 modules && \
+		cp $(KBUILD)/.wmibpf-key $$o/.kernel-key || exit 1; \
 	done

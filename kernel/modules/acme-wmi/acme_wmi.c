@@ -12,6 +12,11 @@
  * the backlight and LED cores, whose state, sysfs files and notifications
  * follow, and answers exactly as the firmware would. The tools keep working
  * and never learn the driver exists.
+ *
+ * It also takes state updates from WMI-BPF translators (policies/acme/):
+ * a program that decodes a model's raw call hands the new level here with
+ * bpf_wmi_driver_update(), key ACME_STATE_BRIGHTNESS or ACME_STATE_KBD_LIGHT
+ * and a little-endian u32, and the same code path applies it.
  */
 
 #include <linux/acpi.h>
@@ -38,6 +43,12 @@ enum acme_method {
 
 #define ACME_MAX_BRIGHTNESS	100
 #define ACME_MAX_KBD_LIGHT	3
+
+/* Keys of bpf_wmi_driver_update() state updates, for translators. */
+enum acme_state_key {
+	ACME_STATE_BRIGHTNESS = 1,
+	ACME_STATE_KBD_LIGHT = 2,
+};
 
 struct acme_wmi {
 	struct wmi_device *wdev;
@@ -118,6 +129,28 @@ static int acme_kbd_set(struct led_classdev *led, enum led_brightness value)
 	return acme_set(acme->wdev, ACME_SET_KBD_LIGHT, value);
 }
 
+static int acme_set_brightness(struct acme_wmi *acme, u32 level)
+{
+	if (level > ACME_MAX_BRIGHTNESS)
+		return -ERANGE;
+
+	return backlight_device_set_brightness(acme->bl, level);
+}
+
+static int acme_set_kbd_light(struct acme_wmi *acme, u32 level)
+{
+	int ret;
+
+	if (level > ACME_MAX_KBD_LIGHT)
+		return -ERANGE;
+
+	ret = led_set_brightness_sync(&acme->kbd_led, level);
+	if (!ret)
+		led_classdev_notify_brightness_hw_changed(&acme->kbd_led, level);
+
+	return ret;
+}
+
 /* Answer an intercepted set the way the firmware would. */
 static int acme_answer(struct wmi_method_request *req, u32 status)
 {
@@ -145,26 +178,44 @@ static int acme_method_call(struct wmi_device *wdev, struct wmi_method_request *
 
 	switch (req->method_id) {
 	case ACME_SET_BRIGHTNESS:
-		if (value > ACME_MAX_BRIGHTNESS)
-			return acme_answer(req, ACME_STATUS_RANGE);
-		ret = backlight_device_set_brightness(acme->bl, value);
+		ret = acme_set_brightness(acme, value);
 		break;
 	case ACME_SET_KBD_LIGHT:
-		if (value > ACME_MAX_KBD_LIGHT)
-			return acme_answer(req, ACME_STATUS_RANGE);
-		ret = led_set_brightness_sync(&acme->kbd_led, value);
-		if (!ret)
-			led_classdev_notify_brightness_hw_changed(&acme->kbd_led, value);
+		ret = acme_set_kbd_light(acme, value);
 		break;
 	default:
 		return -EOPNOTSUPP;
 	}
 
+	if (ret == -ERANGE)
+		return acme_answer(req, ACME_STATUS_RANGE);
+
 	return ret ?: acme_answer(req, ACME_STATUS_OK);
+}
+
+/* A level a WMI-BPF translator decoded from a raw call. */
+static int acme_state_update(struct wmi_device *wdev, u32 key, const void *data, size_t size)
+{
+	struct acme_wmi *acme = dev_get_drvdata(&wdev->dev);
+	u32 level;
+
+	if (size != sizeof(u32))
+		return -EINVAL;
+	level = get_unaligned_le32(data);
+
+	switch (key) {
+	case ACME_STATE_BRIGHTNESS:
+		return acme_set_brightness(acme, level);
+	case ACME_STATE_KBD_LIGHT:
+		return acme_set_kbd_light(acme, level);
+	default:
+		return -EINVAL;
+	}
 }
 
 static const struct wmi_intercept_ops acme_intercept_ops = {
 	.method_call = acme_method_call,
+	.state_update = acme_state_update,
 };
 
 static const u32 acme_claimed_methods[] = {
