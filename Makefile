@@ -35,10 +35,10 @@ endif
 
 VM_TESTS ?= $(sort $(basename $(filter-out lib.sh,$(notdir $(wildcard tests/vm/*.sh)))))
 
-.PHONY: all deps kernel tools modules acpi unit progs stage initramfs vm-deps \
+.PHONY: all deps kernel tools modules acpi unit bpf progs stage initramfs vm-deps \
 	vm check demo clean clean-cache help
 
-all: kernel tools modules acpi unit progs
+all: kernel tools modules acpi unit bpf progs
 
 help:
 	@sed -n '3,12p' Makefile
@@ -55,12 +55,16 @@ tools: kernel
 include kernel/modules/modules.mk
 include vmtest/acpi/acpi.mk
 include tests/unit/unit.mk
+include bpf/bpf.mk
 include tests/vm/progs/progs.mk
 
 # The guest's /wmibpf: modules, test scripts, programs.
-stage: modules acpi progs
+stage: modules acpi progs bpf
 	$(Q)rm -rf $(OUT)/guest
-	$(Q)mkdir -p $(OUT)/guest/wmibpf/modules $(OUT)/guest/wmibpf/tests $(OUT)/guest/wmibpf/bin
+	$(Q)mkdir -p $(OUT)/guest/wmibpf/modules $(OUT)/guest/wmibpf/tests $(OUT)/guest/wmibpf/bin \
+		$(OUT)/guest/wmibpf/bpf
+	$(Q)cp $(BPF_OBJS) $(OUT)/guest/wmibpf/bpf/
+	$(Q)cp $(BPFTOOL) $(OUT)/guest/wmibpf/bin/
 	$(Q)cp $(MODULES_KO) $(OUT)/guest/wmibpf/modules/
 	$(Q)for p in $(PROGS); do cp $$p $(OUT)/guest/wmibpf/bin/$$(basename $$p | tr _ -); done
 	$(Q)cp tests/vm/*.sh $(OUT)/guest/wmibpf/tests/

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The table-driven WMI policy. The wmibpf loader fills its maps from a
+ * policy file; the program itself knows no device.
+ *
+ * method_call looks the call up in `rules` (see wmi_policy.h for the
+ * matching order), counts a hit for the rule in `hits`, and allows,
+ * denies, hands to the claiming driver or emulates. Calls a rule reports
+ * (or the default, if it reports) go to the `audit` ring buffer: denied
+ * and emulated ones from method_call, the others from method_done, once
+ * the outcome and the duration are known.
+ */
+#include "wmi_bpf.h"
+#include "wmi_policy.h"
+
+/* Set by the loader before loading. */
+const volatile __u32 pattern_mask = 0;		/* rule key patterns in use */
+const volatile __u32 default_action = WMI_ACTION_ALLOW;
+const volatile __s32 default_error = EPERM;
+const volatile __u32 default_flags = 0;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, 1024);		/* resized by the loader */
+	__type(key, struct wmi_rule_key);
+	__type(value, struct wmi_rule);
+} rules SEC(".maps");
+
+/* Hits per rule id; id 0 is the default. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1024);		/* resized by the loader */
+	__type(key, __u32);
+	__type(value, __u64);
+} hits SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 256 * 1024);
+} audit SEC(".maps");
+
+/* The rule deciding a call, or NULL for the default. */
+static __always_inline struct wmi_rule *lookup(struct wmi_bpf_ctx *call)
+{
+	struct wmi_rule_key key;
+	struct wmi_rule *rule;
+	__u32 p;
+
+	for (p = 0; p < WMI_PAT_COUNT; p++) {
+		if (!(pattern_mask & (1u << p)))
+			continue;
+		__builtin_memset(&key, 0, sizeof(key));
+		if (!(p & WMI_PAT_ANY_GUID))
+			__builtin_memcpy(key.guid, &call->guid, sizeof(key.guid));
+		key.method_id = p & WMI_PAT_ANY_METHOD ? WMI_POLICY_ANY : call->method_id;
+		key.origin = p & WMI_PAT_ANY_ORIGIN ? WMI_POLICY_ORIGIN_ANY : call->origin;
+		key.uid = p & WMI_PAT_ANY_UID ? WMI_POLICY_ANY : call->uid;
+		key.gid = p & WMI_PAT_ANY_GID ? WMI_POLICY_ANY : call->gid;
+		rule = bpf_map_lookup_elem(&rules, &key);
+		if (rule)
+			return rule;
+	}
+
+	return NULL;
+}
+
+static __always_inline void count(__u32 id)
+{
+	__u64 *n = bpf_map_lookup_elem(&hits, &id);
+
+	if (n)
+		*n += 1;
+}
+
+static __always_inline void report(struct wmi_bpf_ctx *call, __u32 id, __u32 action,
+				   __u32 verdict, __s32 error)
+{
+	struct wmi_audit_event *e;
+
+	e = bpf_ringbuf_reserve(&audit, sizeof(*e), 0);
+	if (!e)
+		return;
+
+	e->time_ns = bpf_ktime_get_ns();
+	e->duration_ns = e->time_ns - call->start_ns;
+	__builtin_memcpy(e->guid, &call->guid, sizeof(e->guid));
+	__builtin_memcpy(e->device, call->device, sizeof(e->device));
+	__builtin_memcpy(e->comm, call->comm, sizeof(e->comm));
+	e->instance = call->instance;
+	e->method_id = call->method_id;
+	e->origin = call->origin;
+	e->uid = call->uid;
+	e->gid = call->gid;
+	e->pid = call->pid;
+	e->rule = id;
+	e->action = action;
+	e->verdict = verdict;
+	e->error = error;
+	bpf_ringbuf_submit(e, 0);
+}
+
+SEC("struct_ops/method_call")
+int BPF_PROG(policy_call, struct wmi_bpf_ctx *call)
+{
+	struct wmi_rule *rule = lookup(call);
+	__u32 id = rule ? rule->id : WMI_RULE_DEFAULT;
+	__u32 action = rule ? rule->action : default_action;
+	__u32 flags = rule ? rule->flags : default_flags;
+	__s32 error = rule ? rule->error : default_error;
+	int ret;
+
+	count(id);
+
+	switch (action) {
+	case WMI_ACTION_DENY:
+		break;
+	case WMI_ACTION_INTERCEPT:
+		/* Calls to claimed methods go to the driver by themselves. */
+		if (call->flags & WMI_BPF_CALL_CLAIMED)
+			return WMI_BPF_CONTINUE;
+		error = EPERM;
+		break;
+	case WMI_ACTION_EMULATE:
+		ret = wmi_answer_u32(call, rule ? rule->answer : 0);
+		if (flags & WMI_RULE_F_AUDIT)
+			report(call, id, action, WMI_VERDICT_BPF_ANSWER, ret < 0 ? ret : 0);
+		return ret;
+	default:
+		return WMI_BPF_CONTINUE;
+	}
+
+	if (flags & WMI_RULE_F_AUDIT)
+		report(call, id, action, WMI_VERDICT_BPF_DENY, -error);
+	return -error;
+}
+
+/* Report the calls that went on, now that their outcome is known. */
+SEC("struct_ops/method_done")
+int BPF_PROG(policy_done, struct wmi_bpf_ctx *call)
+{
+	struct wmi_rule *rule;
+	__u32 action, flags;
+
+	if (call->verdict == WMI_VERDICT_BPF_ANSWER)
+		return 0;	/* emulated: reported already, if at all */
+
+	rule = lookup(call);
+	action = rule ? rule->action : default_action;
+	flags = rule ? rule->flags : default_flags;
+	if (action == WMI_ACTION_AUDIT || (flags & WMI_RULE_F_AUDIT))
+		report(call, rule ? rule->id : WMI_RULE_DEFAULT, action, call->verdict,
+		       call->retval);
+
+	return 0;
+}
+
+SEC(".struct_ops.link")
+struct wmi_bpf_ops wmi_policy = {
+	.method_call = (void *)policy_call,
+	.method_done = (void *)policy_done,
+};
+
+char LICENSE[] SEC("license") = "GPL";

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The table-driven WMI policy: types shared by wmi_policy.bpf.c and the
+ * wmibpf loader, which fills the tables from a policy file.
+ *
+ * A rule matches calls by device GUID, method id, origin, uid and gid;
+ * each of those may be a wildcard. The program looks rules up from the
+ * most specific pattern to the least, and the first rule found decides.
+ * Only patterns some rule uses are tried (the loader passes them as a
+ * bitmask), so a lookup costs at most 32 hash lookups and usually one or
+ * two, whatever the number of rules.
+ */
+#ifndef WMIBPF_POLICY_H
+#define WMIBPF_POLICY_H
+
+#ifndef __VMLINUX_H__
+#include <linux/types.h>
+#endif
+
+#define WMI_POLICY_ANY		0xffffffffu	/* wildcard method id, uid, gid */
+#define WMI_POLICY_MAX_RULES	(1u << 20)
+
+/* Origins as in enum wmi_call_origin, plus a wildcard. */
+enum wmi_policy_origin {
+	WMI_POLICY_ORIGIN_KERNEL = 0,
+	WMI_POLICY_ORIGIN_USER = 1,
+	WMI_POLICY_ORIGIN_ANY = 2,
+};
+
+enum wmi_policy_action {
+	WMI_ACTION_ALLOW,	/* the call goes on */
+	WMI_ACTION_DENY,	/* refused with the rule's errno */
+	WMI_ACTION_INTERCEPT,	/* only to the driver that claims it, else denied */
+	WMI_ACTION_EMULATE,	/* answered with the rule's integer */
+	WMI_ACTION_AUDIT,	/* goes on, and is reported */
+	WMI_ACTION_MAX,
+};
+
+/* A rule also reports its calls when it has this flag. */
+#define WMI_RULE_F_AUDIT	0x1
+
+struct wmi_rule_key {
+	__u8 guid[16];		/* all zero: any device */
+	__u32 method_id;	/* or WMI_POLICY_ANY */
+	__u32 origin;		/* enum wmi_policy_origin */
+	__u32 uid;		/* or WMI_POLICY_ANY */
+	__u32 gid;		/* or WMI_POLICY_ANY */
+};
+
+struct wmi_rule {
+	__u32 id;		/* index into the hit counters; the file's rule number */
+	__u32 action;		/* enum wmi_policy_action */
+	__s32 error;		/* WMI_ACTION_DENY: a positive errno */
+	__u32 answer;		/* WMI_ACTION_EMULATE */
+	__u32 flags;		/* WMI_RULE_F_* */
+};
+
+/*
+ * Bit p of the pattern mask: the rule key pattern p is in use, where p's
+ * bits say which fields are wildcards.
+ */
+#define WMI_PAT_ANY_GUID	0x1
+#define WMI_PAT_ANY_METHOD	0x2
+#define WMI_PAT_ANY_ORIGIN	0x4
+#define WMI_PAT_ANY_UID		0x8
+#define WMI_PAT_ANY_GID		0x10
+#define WMI_PAT_COUNT		32
+
+/* The rule id reported for calls no rule matched. */
+#define WMI_RULE_DEFAULT	0
+
+/* One audit event per reported call, in the policy's ring buffer. */
+struct wmi_audit_event {
+	__u64 time_ns;		/* CLOCK_MONOTONIC, when the call ended */
+	__u64 duration_ns;	/* time in the WMI core, firmware included */
+	__u8 guid[16];
+	char device[48];
+	char comm[16];
+	__u32 instance;
+	__u32 method_id;
+	__u32 origin;		/* enum wmi_policy_origin */
+	__u32 uid;
+	__u32 gid;
+	__u32 pid;
+	__u32 rule;		/* rule id, WMI_RULE_DEFAULT for the default */
+	__u32 action;		/* enum wmi_policy_action taken */
+	__u32 verdict;		/* enum wmi_call_verdict: who answered */
+	__s32 error;		/* 0 or the call's negative errno */
+};
+
+#endif
