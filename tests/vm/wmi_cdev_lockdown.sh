@@ -10,7 +10,10 @@ expect_ok "raw call before lockdown" acme-ctl fan 1
 echo integrity >/sys/kernel/security/lockdown
 expect_match "$(cat /sys/kernel/security/lockdown)" "*\\[integrity\\]*" "lockdown level"
 
+echo 1 >/sys/kernel/tracing/events/wmi/wmi_method_call/enable
 expect_eq "$(acme-ctl fan 2 2>&1)" "acme-ctl: method 6: Operation not permitted" "raw set refused: EPERM"
+expect_match "$(grep -m1 'method=6 ' /sys/kernel/tracing/trace)" "*origin=user*verdict=refused error=-1 *" \
+	"the refusal is traced"
 expect_eq "$(acme-ctl brightness 2>&1)" "acme-ctl: method 1: Operation not permitted" "raw get refused: EPERM"
 expect_ok "claimed set still works through the driver" acme-ctl brightness 33
 expect_eq "$(cat /sys/class/backlight/acme/actual_brightness)" 33 "firmware followed the driver"

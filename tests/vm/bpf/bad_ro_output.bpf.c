@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Must be refused: writes through the read-only output window. */
+#include "wmi_bpf.h"
+
+SEC("struct_ops/method_done")
+int BPF_PROG(ro_done, struct wmi_bpf_ctx *call)
+{
+	__u8 *p = bpf_wmi_get_output(call, 0, 4);
+
+	if (p)
+		p[0] = 1;
+	return 0;
+}
+
+SEC(".struct_ops.link")
+struct wmi_bpf_ops bad_ro_output = { .method_done = (void *)ro_done };
+
+char LICENSE[] SEC("license") = "GPL";

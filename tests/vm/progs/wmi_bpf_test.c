@@ -1,0 +1,592 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * WMI-BPF in the guest: programs from bpf/, policies/acme/ and
+ * tests/vm/bpf/ attached through their skeletons, checked through raw
+ * calls on /dev/wmi and the driver state they move.
+ *
+ *   wmi-bpf-test deny | emulate | rewrite | detach | chain | scope |
+ *                origin | answer | translator | recursion | cap |
+ *                verifier DIR | loop SECONDS | pin PATH
+ *
+ * Kernel-origin calls go through wmi-testdrv's debugfs files, which the
+ * shell side loads; acme-wmi is loaded by the tests that need it.
+ */
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "check.h"
+#include "wmi_util.h"
+
+#include "acme_translator.skel.h"
+#include "allow_all.skel.h"
+#include "deny_method.skel.h"
+#include "emulate_method.skel.h"
+#include "rewrite_arg.skel.h"
+#include "test_answer.skel.h"
+#include "test_chain.skel.h"
+#include "test_recursion.skel.h"
+#include "test_scope.skel.h"
+
+/* _WDG byte order of the acme GUIDs */
+static const uint8_t guid_methods[16] = {
+	0x90, 0x34, 0x73, 0xfe, 0x22, 0x2e, 0xdb, 0x4e,
+	0xa7, 0xb5, 0xbc, 0x24, 0x88, 0x74, 0xd3, 0x83,
+};
+
+static const uint8_t guid_zones[16] = {
+	0x9b, 0xec, 0x8f, 0x1e, 0xa5, 0x04, 0xd1, 0x4e,
+	0xb7, 0x9d, 0xb7, 0x7e, 0xf1, 0x15, 0x28, 0x78,
+};
+
+#define TESTDRV "/sys/kernel/debug/wmi-testdrv/"
+
+/* The binding GUID is the first member of struct wmi_bpf_ops. */
+static void bind_guid(struct bpf_map *ops, const uint8_t guid[16])
+{
+	size_t size;
+	void *data = bpf_map__initial_value(ops, &size);
+
+	if (data && size >= 16)
+		memcpy(data, guid, 16);
+}
+
+/* A kernel-origin call through wmi-testdrv; fills out with its outcome. */
+static int kcall(const char *req, char *out, size_t size)
+{
+	FILE *f = fopen(TESTDRV "method", "r+");
+	int ret = -1;
+
+	if (!f)
+		return -1;
+	if (fputs(req, f) >= 0 && fflush(f) == 0) {
+		rewind(f);
+		if (fgets(out, size, f)) {
+			out[strcspn(out, "\n")] = '\0';
+			ret = 0;
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
+static bool kcall_is(const char *req, const char *want)
+{
+	char out[256] = "";
+
+	if (kcall(req, out, sizeof(out)))
+		return false;
+	if (strcmp(out, want))
+		printf("  %s -> '%s', expected '%s'\n", req, out, want);
+	return !strcmp(out, want);
+}
+
+static int user_u32(const char *dev, uint32_t method, const uint32_t *arg, uint32_t *result)
+{
+	int fd = wmi_open(dev), ret;
+
+	if (fd < 0)
+		return -errno;
+	ret = wmi_call_u32(fd, 0, method, arg, result);
+	close(fd);
+	return ret;
+}
+
+/* Calls reaching the firmware's WMAA so far (method 10 counts the others). */
+static uint32_t firmware_calls(void)
+{
+	uint32_t n = 0;
+
+	user_u32(ACME_METHODS, 10, NULL, &n);
+	return n;
+}
+
+static void test_deny(void)
+{
+	struct deny_method *skel = deny_method__open();
+	struct bpf_link *link;
+	uint32_t v = 1, r;
+
+	if (!skel)
+		return;
+	bind_guid(skel->maps.deny_method, guid_methods);
+	skel->rodata->method_id = 6;
+	skel->rodata->deny_errno = EACCES;
+	CHECK(!deny_method__load(skel), "deny_method loads");
+	link = bpf_map__attach_struct_ops(skel->maps.deny_method);
+	CHECK(link, "deny_method attaches");
+
+	CHECK(user_u32(ACME_METHODS, 6, &v, &r) == -EACCES, "fan profile set denied: EACCES");
+	CHECK(user_u32(ACME_METHODS, 5, NULL, &r) == 0, "fan profile get still works");
+	CHECK(kcall_is(ACME_ZONES " 0 1", "ok integer 0xff0000"), "other devices unaffected");
+
+	bpf_link__destroy(link);
+	CHECK(user_u32(ACME_METHODS, 6, &v, &r) == 0 && r == 0, "detached: set works again");
+	deny_method__destroy(skel);
+}
+
+static void test_emulate(void)
+{
+	struct emulate_method *skel = emulate_method__open();
+	struct bpf_link *link;
+	uint32_t r = 0, before, after;
+
+	if (!skel)
+		return;
+	bind_guid(skel->maps.emulate_method, guid_methods);
+	skel->rodata->method_id = 1;
+	skel->rodata->answer = 77;
+	CHECK(!emulate_method__load(skel), "emulate_method loads");
+	link = bpf_map__attach_struct_ops(skel->maps.emulate_method);
+	CHECK(link, "emulate_method attaches");
+
+	before = firmware_calls();
+	CHECK(user_u32(ACME_METHODS, 1, NULL, &r) == 0 && r == 77, "brightness answered 77 (%u)", r);
+	after = firmware_calls();
+	CHECK(after == before + 1, "the firmware saw only the counting call (%u -> %u)",
+	      before, after);
+
+	bpf_link__destroy(link);
+	CHECK(user_u32(ACME_METHODS, 1, NULL, &r) == 0 && r != 77, "detached: firmware answers");
+	emulate_method__destroy(skel);
+}
+
+static void test_rewrite(void)
+{
+	struct rewrite_arg *skel = rewrite_arg__open();
+	struct bpf_link *link;
+	uint32_t v = 2, r = 9;
+
+	if (!skel)
+		return;
+	bind_guid(skel->maps.rewrite_arg, guid_methods);
+	skel->rodata->method_id = 6;
+	skel->rodata->offset = 0;
+	skel->rodata->min = 0;
+	skel->rodata->max = 1;
+	CHECK(!rewrite_arg__load(skel), "rewrite_arg loads");
+	link = bpf_map__attach_struct_ops(skel->maps.rewrite_arg);
+	CHECK(link, "rewrite_arg attaches");
+
+	CHECK(user_u32(ACME_METHODS, 6, &v, &r) == 0 && r == 0, "fan profile 2 accepted");
+	CHECK(user_u32(ACME_METHODS, 5, NULL, &r) == 0 && r == 1,
+	      "the firmware got it clamped to 1 (%u)", r);
+	CHECK(v == 2, "the caller's buffer is untouched");
+	CHECK(kcall_is(ACME_METHODS " 0 6 02000000", "ok integer 0x0") &&
+	      kcall_is(ACME_METHODS " 0 5", "ok integer 0x1"),
+	      "a kernel driver's argument is clamped too");
+
+	bpf_link__destroy(link);
+	CHECK(user_u32(ACME_METHODS, 6, &v, &r) == 0 && user_u32(ACME_METHODS, 5, NULL, &r) == 0 &&
+	      r == 2, "detached: 2 reaches the firmware");
+	rewrite_arg__destroy(skel);
+}
+
+static void test_chain(void)
+{
+	struct test_chain *skel = test_chain__open_and_load();
+	struct bpf_link *a, *b, *first;
+	uint32_t v = 5, r;
+	int fd;
+
+	CHECK(skel, "test_chain loads");
+	if (!skel)
+		return;
+	/* a, then b appended after it, then first put before both. */
+	a = bpf_map__attach_struct_ops(skel->maps.chain_a);
+	b = bpf_map__attach_struct_ops(skel->maps.chain_b);
+	first = bpf_map__attach_struct_ops(skel->maps.chain_first);
+	CHECK(a && b && first, "three programs attached");
+
+	fd = wmi_open(ACME_ZONES);
+	CHECK(wmi_call_u32(fd, 2, 2, &v, &r) == 0 && r == 0, "zone 2 set to 5");
+	CHECK(skel->bss->seq == 3 && skel->bss->order[0] == 3 && skel->bss->order[1] == 1 &&
+	      skel->bss->order[2] == 2, "order: first (BEFORE), a, b (got %u %u %u)",
+	      skel->bss->order[0], skel->bss->order[1], skel->bss->order[2]);
+	CHECK(wmi_call_u32(fd, 2, 1, NULL, &r) == 0 && r == (5 * 2 + 1 + 0x10),
+	      "each saw the previous rewrite: firmware got 0x%x", r);
+	close(fd);
+
+	bpf_link__destroy(first);
+	bpf_link__destroy(a);
+	bpf_link__destroy(b);
+	test_chain__destroy(skel);
+}
+
+static void test_scope(void)
+{
+	struct test_scope *skel = test_scope__open_and_load();
+	struct bpf_link *zones, *all;
+	uint32_t r;
+
+	CHECK(skel, "test_scope loads");
+	if (!skel)
+		return;
+	zones = bpf_map__attach_struct_ops(skel->maps.scope_zones);
+	all = bpf_map__attach_struct_ops(skel->maps.scope_all);
+	CHECK(zones && all, "programs attached");
+
+	user_u32(ACME_METHODS, 1, NULL, &r);
+	user_u32(ACME_DUP, 1, NULL, &r);
+	CHECK(skel->bss->zones_seen == 0, "bound to the zones block, blind to others (%llu)",
+	      (unsigned long long)skel->bss->zones_seen);
+	CHECK(skel->bss->all_seen == 2, "bound to every device, saw both (%llu)",
+	      (unsigned long long)skel->bss->all_seen);
+
+	CHECK(kcall_is(ACME_ZONES " 3 1", "ok integer 0xffffff"), "kernel call on zone 3");
+	CHECK(skel->bss->zones_seen == 1 && skel->bss->all_seen == 3, "both saw it");
+	CHECK(skel->bss->last_instance == 3 && skel->bss->last_method == 1 &&
+	      skel->bss->last_origin == 0 && !memcmp(skel->bss->last_guid, guid_zones, 16) &&
+	      !strcmp(skel->bss->last_device, ACME_ZONES) &&
+	      !strcmp(skel->bss->last_driver, "wmi-testdrv") &&
+	      skel->bss->last_caller != 0 && skel->bss->last_start_ns != 0,
+	      "context of a kernel call: instance, method, origin, GUID, device, driver");
+	CHECK(skel->bss->done_seen == 1 && skel->bss->last_retval == 0 &&
+	      skel->bss->last_verdict == 0 && skel->bss->last_out_type == 1 &&
+	      skel->bss->last_out_size == 4 && skel->bss->last_out[0] == 0xff &&
+	      skel->bss->last_out[2] == 0xff, "method_done saw the marshalled result");
+
+	CHECK(user_u32(ACME_ZONES, 1, NULL, &r) == 0, "user call on zone 0");
+	CHECK(skel->bss->last_origin == 1 && skel->bss->last_pid == (uint32_t)getpid() &&
+	      skel->bss->last_uid == 0 && !strcmp(skel->bss->last_comm, "wmi-bpf-test") &&
+	      skel->bss->last_caller == 0 && skel->bss->last_in_size == 0,
+	      "context of a user call: origin, pid, uid, comm");
+
+	bpf_link__destroy(zones);
+	bpf_link__destroy(all);
+	test_scope__destroy(skel);
+}
+
+/* A policy may deny a method to user space and leave kernel drivers be. */
+static void test_origin(void)
+{
+	struct deny_method *skel;
+	struct bpf_link *link;
+	uint32_t v = 0x010203, r;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		skel = deny_method__open();
+		if (!skel)
+			return;
+		bind_guid(skel->maps.deny_method, guid_zones);
+		skel->rodata->method_id = 2;
+		skel->rodata->deny_errno = EPERM;
+		skel->rodata->user_only = pass;
+		link = !deny_method__load(skel) ? bpf_map__attach_struct_ops(skel->maps.deny_method)
+						 : NULL;
+		CHECK(link, "deny zone colour sets, user_only=%d", pass);
+		CHECK(user_u32(ACME_ZONES, 2, &v, &r) == -EPERM, "user call denied");
+		if (pass)
+			CHECK(kcall_is(ACME_ZONES " 1 2 07000000", "ok integer 0x0"),
+			      "kernel call exempt");
+		else
+			CHECK(kcall_is(ACME_ZONES " 1 2 07000000", "error AE_ACCESS"),
+			      "kernel call denied too: AE_ACCESS");
+		bpf_link__destroy(link);
+		deny_method__destroy(skel);
+	}
+}
+
+static void test_answer(void)
+{
+	static const uint8_t hacked[] = { 14, 0, 'H', 0, 'a', 0, 'c', 0, 'k', 0, 'e', 0,
+					  'd', 0, 0, 0 };
+	static const uint8_t bytes[] = { 1, 2, 3, 4, 5 };
+	struct test_answer *skel = test_answer__open_and_load();
+	struct wmi_method_call c;
+	struct bpf_link *link;
+	uint8_t out[64];
+	int fd;
+
+	CHECK(skel, "test_answer loads");
+	if (!skel)
+		return;
+	link = bpf_map__attach_struct_ops(skel->maps.answer);
+	CHECK(link, "attached");
+
+	fd = wmi_open(ACME_METHODS);
+	CHECK(wmi_call(fd, &c, 0, 9, NULL, 0, out, sizeof(out)) == 0 &&
+	      c.result_type == WMI_RESULT_STRING && c.output_size == sizeof(hacked) &&
+	      !memcmp(out, hacked, sizeof(hacked)), "user space gets the rewritten string");
+	CHECK(skel->bss->seen[0] == 0x1a && skel->bss->seen[2] == 'A',
+	      "method_done saw the firmware's string first");
+	CHECK(wmi_call(fd, &c, 0, 7, NULL, 0, out, sizeof(out)) == 0 &&
+	      c.result_type == WMI_RESULT_BUFFER && c.output_size == 5 &&
+	      !memcmp(out, bytes, 5), "a package method answered with a buffer");
+	CHECK(wmi_call(fd, &c, 0, 1, NULL, 0, out, sizeof(out)) == 0 &&
+	      c.result_type == WMI_RESULT_NONE && c.output_size == 0,
+	      "answered without output: no result");
+	close(fd);
+
+	CHECK(kcall_is(ACME_METHODS " 0 9", "ok string Hacked"),
+	      "a kernel caller gets the rewrite as an ACPI string");
+	CHECK(kcall_is(ACME_METHODS " 0 7", "ok buffer 01 02 03 04 05"),
+	      "a kernel caller gets the answer as an ACPI buffer");
+	CHECK(kcall_is(ACME_METHODS " 0 1", "ok none"), "a kernel caller gets no object");
+
+	bpf_link__destroy(link);
+	CHECK(kcall_is(ACME_METHODS " 0 9", "ok string ACME Aero 14"), "detached: firmware again");
+	test_answer__destroy(skel);
+}
+
+static int read_int(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	int v = -1;
+
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
+#define BACKLIGHT "/sys/class/backlight/acme/"
+
+/* acme-wmi must be loaded. */
+static void test_translator(void)
+{
+	struct acme_translator *skel = acme_translator__open_and_load();
+	struct bpf_link *link;
+	uint32_t v, r, method = 2;
+	uint64_t n = 0;
+
+	CHECK(skel, "acme_translator loads");
+	if (!skel)
+		return;
+	link = bpf_map__attach_struct_ops(skel->maps.acme_translator);
+	CHECK(link, "attached");
+
+	v = 33;
+	CHECK(user_u32(ACME_METHODS, 2, &v, &r) == 0 && r == 0, "raw brightness set 33: status 0");
+	CHECK(read_int(BACKLIGHT "brightness") == 33, "driver state followed");
+	CHECK(read_int(BACKLIGHT "actual_brightness") == 33, "firmware followed");
+	CHECK(!bpf_map__lookup_elem(skel->maps.translated, &method, sizeof(method), &n, sizeof(n),
+				    0) && n == 1, "translated once (%llu)", (unsigned long long)n);
+	v = 101;
+	CHECK(user_u32(ACME_METHODS, 2, &v, &r) == 0 && r == 1, "101: the firmware's status 1");
+	CHECK(read_int(BACKLIGHT "brightness") == 33, "nothing moved");
+	v = 3;
+	method = 4;
+	CHECK(user_u32(ACME_METHODS, 4, &v, &r) == 0 && r == 0 &&
+	      read_int("/sys/class/leds/acme::kbd_backlight/brightness") == 3,
+	      "keyboard light translated too");
+
+	bpf_link__destroy(link);
+	acme_translator__destroy(skel);
+}
+
+/* acme-wmi must be loaded. */
+static void test_recursion(void)
+{
+	struct test_recursion *skel = test_recursion__open_and_load();
+	struct bpf_link *outer, *inner;
+	uint32_t v = 44, r;
+
+	CHECK(skel, "test_recursion loads");
+	if (!skel)
+		return;
+	outer = bpf_map__attach_struct_ops(skel->maps.rec_outer);
+	inner = bpf_map__attach_struct_ops(skel->maps.rec_inner);
+	CHECK(outer && inner, "attached");
+
+	CHECK(user_u32(ACME_METHODS, 2, &v, &r) == 0 && r == 0, "translated set of 44");
+	CHECK(skel->data->outer_ret == 0, "the outer update worked (%d)", skel->data->outer_ret);
+	CHECK(skel->bss->inner_nested >= 1, "the driver's nested call was flagged FROM_BPF");
+	CHECK(skel->data->inner_ret == -EDEADLK, "recursing from it: EDEADLK (%d)",
+	      skel->data->inner_ret);
+	CHECK(read_int(BACKLIGHT "actual_brightness") == 44, "the firmware got 44 once");
+
+	bpf_link__destroy(outer);
+	bpf_link__destroy(inner);
+	test_recursion__destroy(skel);
+}
+
+/* At most 16 programs may act on one device. */
+static void test_cap(void)
+{
+	struct allow_all *skel[18] = { };
+	struct bpf_link *link[18] = { };
+	int i, attached = 0, err = 0;
+
+	for (i = 0; i < 18; i++) {
+		skel[i] = allow_all__open();
+		if (!skel[i])
+			break;
+		bind_guid(skel[i]->maps.allow_all, guid_zones);
+		if (allow_all__load(skel[i]))
+			break;
+		link[i] = bpf_map__attach_struct_ops(skel[i]->maps.allow_all);
+		if (!link[i]) {
+			err = -errno;
+			break;
+		}
+		attached++;
+	}
+	CHECK(attached == 16, "16 programs attached to one device (%d)", attached);
+	CHECK(err == -E2BIG, "the 17th refused with E2BIG (%d)", err);
+	for (i = 0; i < 18; i++) {
+		bpf_link__destroy(link[i]);
+		allow_all__destroy(skel[i]);
+	}
+}
+
+static char verifier_log[64 * 1024];
+
+static int log_print(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	size_t len = strlen(verifier_log);
+
+	if (level != LIBBPF_DEBUG)
+		vsnprintf(verifier_log + len, sizeof(verifier_log) - len, fmt, ap);
+	return 0;
+}
+
+/* Load DIR/NAME.bpf.o, expect the verifier to refuse it with WANT in its log. */
+static void expect_refused(const char *dir, const char *name, const char *want)
+{
+	char path[256];
+	struct bpf_object *obj;
+	libbpf_print_fn_t old;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/%s.bpf.o", dir, name);
+	obj = bpf_object__open(path);
+	CHECK(obj, "open %s", path);
+	if (!obj)
+		return;
+	verifier_log[0] = '\0';
+	old = libbpf_set_print(log_print);
+	ret = bpf_object__load(obj);
+	libbpf_set_print(old);
+	CHECK(ret < 0 && strstr(verifier_log, want), "%s refused: \"%s\"", name, want);
+	if (!(ret < 0 && strstr(verifier_log, want)))
+		printf("%s\n", verifier_log);
+	bpf_object__close(obj);
+}
+
+static void test_verifier(const char *dir)
+{
+	expect_refused(dir, "bad_oob", "invalid access to memory, mem_size=4 off=4 size=1");
+	expect_refused(dir, "bad_kfunc", "calling kernel function bpf_wmi_driver_update is not allowed");
+	expect_refused(dir, "bad_ctx_write", "struct wmi_bpf_ctx is read-only");
+	expect_refused(dir, "bad_ro_output", "cannot write into rdonly_mem");
+}
+
+static atomic_bool stop;
+static atomic_long calls, bad;
+
+/* Every call gets a defined answer: success, or EPERM from the deny program. */
+static void *caller(void *arg)
+{
+	int fd = wmi_open(arg), ret;
+	uint32_t r;
+
+	while (fd >= 0 && !stop) {
+		ret = wmi_call_u32(fd, 0, 1, NULL, &r);
+		calls++;
+		if (ret && ret != -EPERM) {
+			bad++;
+			printf("call: %d\n", ret);
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	return NULL;
+}
+
+static void test_loop(int seconds)
+{
+	struct deny_method *deny = deny_method__open();
+	struct allow_all *allow = allow_all__open_and_load();
+	time_t end = time(NULL) + seconds;
+	long cycles = 0, failed = 0;
+	pthread_t t[2];
+
+	if (!deny || !allow)
+		return;
+	deny->rodata->method_id = 1;	/* bound to every device */
+	CHECK(!deny_method__load(deny), "programs load");
+
+	pthread_create(&t[0], NULL, caller, ACME_METHODS);
+	pthread_create(&t[1], NULL, caller, ACME_ZONES);
+	while (time(NULL) < end) {
+		struct bpf_link *a = bpf_map__attach_struct_ops(allow->maps.allow_all);
+		struct bpf_link *d = bpf_map__attach_struct_ops(deny->maps.deny_method);
+
+		failed += !a + !d;
+		bpf_link__destroy(d);
+		bpf_link__destroy(a);
+		cycles++;
+	}
+	stop = true;
+	pthread_join(t[0], NULL);
+	pthread_join(t[1], NULL);
+
+	printf("%ld calls, %ld attach/detach cycles\n", (long)calls, cycles);
+	CHECK(cycles > 10 && !failed, "attached and detached %ld times", cycles);
+	CHECK(calls > 0 && bad == 0, "every call got a defined answer (%ld did not)", (long)bad);
+	deny_method__destroy(deny);
+	allow_all__destroy(allow);
+}
+
+/* Attach deny_method (fan set, EACCES) and pin its link: it outlives us. */
+static void test_pin(const char *path)
+{
+	struct deny_method *skel = deny_method__open();
+	struct bpf_link *link;
+
+	if (!skel)
+		return;
+	bind_guid(skel->maps.deny_method, guid_methods);
+	skel->rodata->method_id = 6;
+	skel->rodata->deny_errno = EACCES;
+	link = !deny_method__load(skel) ? bpf_map__attach_struct_ops(skel->maps.deny_method) : NULL;
+	CHECK(link && !bpf_link__pin(link, path), "deny_method pinned at %s", path);
+	/* Exiting drops our references; the pin keeps the program attached. */
+}
+
+int main(int argc, char **argv)
+{
+	const char *t = argc > 1 ? argv[1] : "";
+
+	if (!strcmp(t, "deny"))
+		test_deny();
+	else if (!strcmp(t, "emulate"))
+		test_emulate();
+	else if (!strcmp(t, "rewrite"))
+		test_rewrite();
+	else if (!strcmp(t, "chain"))
+		test_chain();
+	else if (!strcmp(t, "scope"))
+		test_scope();
+	else if (!strcmp(t, "origin"))
+		test_origin();
+	else if (!strcmp(t, "answer"))
+		test_answer();
+	else if (!strcmp(t, "translator"))
+		test_translator();
+	else if (!strcmp(t, "recursion"))
+		test_recursion();
+	else if (!strcmp(t, "cap"))
+		test_cap();
+	else if (!strcmp(t, "verifier") && argc == 3)
+		test_verifier(argv[2]);
+	else if (!strcmp(t, "loop") && argc == 3)
+		test_loop(atoi(argv[2]));
+	else if (!strcmp(t, "pin") && argc == 3)
+		test_pin(argv[2]);
+	else {
+		fprintf(stderr, "usage: wmi-bpf-test TEST [ARG]\n");
+		return 64;
+	}
+	return check_finish();
+}
