@@ -6,6 +6,7 @@
 #   make check      install deps, run unit tests and in-guest tests
 #   make demo       install deps, boot the fake laptop and run the demo
 #   make vm         boot the fake laptop to a shell
+#   make bench      per-call cost of WMI-BPF, as ratios taken in one boot
 #   make kernel     build (or reuse) the patched kernel only
 #   make clean      remove out/ (the kernel cache stays; see clean-cache)
 #
@@ -36,7 +37,7 @@ endif
 VM_TESTS ?= $(sort $(basename $(filter-out lib.sh,$(notdir $(wildcard tests/vm/*.sh)))))
 
 .PHONY: all deps kernel tools modules acpi unit bpf progs stage initramfs vm-deps \
-	vm check demo clean clean-cache help
+	vm check demo bench clean clean-cache help
 
 all: kernel tools modules acpi unit bpf progs
 
@@ -68,7 +69,7 @@ stage: modules acpi progs bpf
 	$(Q)cp $(MODULES_KO) $(OUT)/guest/wmibpf/modules/
 	$(Q)for p in $(PROGS); do cp $$p $(OUT)/guest/wmibpf/bin/$$(basename $$p | tr _ -); done
 	$(Q)cp tests/vm/*.sh $(OUT)/guest/wmibpf/tests/
-	$(Q)cp vmtest/demo.sh $(OUT)/guest/wmibpf/demo.sh
+	$(Q)cp vmtest/demo.sh vmtest/bench.sh $(OUT)/guest/wmibpf/
 
 initramfs: stage
 	$(Q)$(TOP)/vmtest/mkinitramfs.sh
@@ -86,7 +87,11 @@ check: deps
 
 demo: deps
 	$(Q)$(MAKE) --no-print-directory vm-deps
-	$(Q)$(TOP)/vmtest/run.sh --demo
+	$(Q)$(TOP)/vmtest/run.sh --run demo
+
+bench: deps
+	$(Q)$(MAKE) --no-print-directory vm-deps
+	$(Q)$(TOP)/vmtest/run.sh --run bench
 
 clean:
 	rm -rf $(OUT)

@@ -5,7 +5,8 @@
 #
 #   vmtest/run.sh [--logs DIR] TEST...   run tests/vm/TEST.sh in the guest
 #   vmtest/run.sh --shell                boot to an interactive shell
-#   vmtest/run.sh --demo                 run vmtest/demo.sh, output on stdout
+#   vmtest/run.sh --run NAME             run vmtest/NAME.sh (demo, bench), its
+#                                        output on stdout
 #
 # Tests share one boot unless their script says "# vmtest: own-boot" (for
 # tests that change the kernel for good, such as lockdown).  Each test is
@@ -21,12 +22,12 @@ initrd=$OUT/vmtest/initramfs.cpio.gz
 aml=$OUT/acpi/acme.aml
 logs=
 shell=0
-demo=0
+run=
 
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--shell) shell=1 ;;
-	--demo) demo=1 ;;
+	--run) run=$2; shift ;;
 	--logs) logs=$2; shift ;;
 	-h|--help) sed -n '4,16p' "$0"; exit 0 ;;
 	-*) die "vmtest: unknown option $1" ;;
@@ -99,20 +100,21 @@ fi
 
 logs=${logs:-$OUT/vmtest/logs/$(date +%Y%m%d-%H%M%S)}
 
-if [ $demo = 1 ]; then
-	mkdir -p "$logs/demo"
-	echo "vmtest: booting the fake acme laptop ($a); kernel log in $logs/demo/console.log"
+if [ -n "$run" ]; then
+	[ -f "$TOP/vmtest/$run.sh" ] || die "vmtest: no vmtest/$run.sh"
+	mkdir -p "$logs/$run"
+	echo "vmtest: booting the fake acme laptop ($a); kernel log in $logs/$run/console.log"
 	rc=0
-	# The demo's own output comes over the second serial port, live.
+	# The script's own output comes over the second serial port, live.
 	# shellcheck disable=SC2046
-	timeout 600 qemu-system-x86_64 $(qemu_args "$a") \
-		-append "console=ttyS0 panic=-1 oops=panic wmibpf.demo" \
-		-serial file:"$logs/demo/console.log" -serial stdio </dev/null |
-		tee "$logs/demo/demo.log" | grep -avE '^(DEMO-EXIT|DONE)' || rc=$?
-	splats=$(grep -aE "$splat" "$logs/demo/console.log" | head -n 5 || true)
-	[ -z "$splats" ] || die "vmtest: the kernel reported: $splats (log: $logs/demo/console.log)"
-	grep -aq '^DEMO-EXIT 0' "$logs/demo/demo.log" ||
-		die "vmtest: the demo did not finish cleanly (qemu $rc; log: $logs/demo/console.log)"
+	timeout 900 qemu-system-x86_64 $(qemu_args "$a") \
+		-append "console=ttyS0 panic=-1 oops=panic wmibpf.run=$run" \
+		-serial file:"$logs/$run/console.log" -serial stdio </dev/null |
+		tee "$logs/$run/$run.log" | grep -avE '^(RUN-EXIT|DONE)' || rc=$?
+	splats=$(grep -aE "$splat" "$logs/$run/console.log" | head -n 5 || true)
+	[ -z "$splats" ] || die "vmtest: the kernel reported: $splats (log: $logs/$run/console.log)"
+	grep -aq '^RUN-EXIT 0' "$logs/$run/$run.log" ||
+		die "vmtest: $run did not finish cleanly (qemu $rc; log: $logs/$run/console.log)"
 	exit 0
 fi
 
