@@ -6,7 +6,8 @@
  *
  *   wmi-bpf-test deny | emulate | rewrite | detach | chain | scope |
  *                origin | answer | translator | recursion | cap |
- *                verifier DIR | loop SECONDS | pin PATH
+ *                verifier DIR | loop SECONDS | pin PATH |
+ *                pin-translator PATH
  *
  * Kernel-origin calls go through wmi-testdrv's debugfs files, which the
  * shell side loads; acme-wmi is loaded by the tests that need it.
@@ -484,16 +485,33 @@ static void test_verifier(const char *dir)
 static atomic_bool stop;
 static atomic_long calls, bad;
 
-/* Every call gets a defined answer: success, or EPERM from the deny program. */
+/*
+ * Every call gets a defined answer: success, EPERM from the deny program,
+ * or, on the device whose mapper comes and goes, ENODEV.
+ */
 static void *caller(void *arg)
 {
-	int fd = wmi_open(arg), ret;
+	bool removable = !strcmp(arg, ACME_DUP "-1");
+	int fd = -1, ret;
 	uint32_t r;
 
-	while (fd >= 0 && !stop) {
+	while (!stop) {
+		if (fd < 0) {
+			fd = open(removable ? "/dev/wmi/" ACME_DUP "-1" :
+					      "/dev/wmi/" ACME_METHODS, O_RDWR);
+			if (fd < 0 && (!removable || errno != ENOENT)) {
+				bad++;
+				break;
+			}
+			if (fd < 0)
+				continue;
+		}
 		ret = wmi_call_u32(fd, 0, 1, NULL, &r);
 		calls++;
-		if (ret && ret != -EPERM) {
+		if (ret == -ENODEV && removable) {
+			close(fd);
+			fd = -1;
+		} else if (ret && ret != -EPERM) {
 			bad++;
 			printf("call: %d\n", ret);
 		}
@@ -503,12 +521,24 @@ static void *caller(void *arg)
 	return NULL;
 }
 
+static int write_file(const char *path, const char *s)
+{
+	FILE *f = fopen(path, "w");
+	int ret;
+
+	if (!f)
+		return -1;
+	ret = fputs(s, f) < 0;
+	ret |= fclose(f) != 0;
+	return ret ? -1 : 0;
+}
+
 static void test_loop(int seconds)
 {
 	struct deny_method *deny = deny_method__open();
 	struct allow_all *allow = allow_all__open_and_load();
 	time_t end = time(NULL) + seconds;
-	long cycles = 0, failed = 0;
+	long cycles = 0, failed = 0, removals = 0;
 	pthread_t t[2];
 
 	if (!deny || !allow)
@@ -517,12 +547,20 @@ static void test_loop(int seconds)
 	CHECK(!deny_method__load(deny), "programs load");
 
 	pthread_create(&t[0], NULL, caller, ACME_METHODS);
-	pthread_create(&t[1], NULL, caller, ACME_ZONES);
+	pthread_create(&t[1], NULL, caller, ACME_DUP "-1");
 	while (time(NULL) < end) {
 		struct bpf_link *a = bpf_map__attach_struct_ops(allow->maps.allow_all);
 		struct bpf_link *d = bpf_map__attach_struct_ops(deny->maps.deny_method);
 
 		failed += !a + !d;
+		/* Now and then the second mapper's device goes and comes back. */
+		if (cycles % 50 == 0) {
+			failed += !!write_file("/sys/bus/platform/drivers/acpi-wmi/unbind",
+					       "PNP0C14:01");
+			failed += !!write_file("/sys/bus/platform/drivers/acpi-wmi/bind",
+					       "PNP0C14:01");
+			removals++;
+		}
 		bpf_link__destroy(d);
 		bpf_link__destroy(a);
 		cycles++;
@@ -531,11 +569,23 @@ static void test_loop(int seconds)
 	pthread_join(t[0], NULL);
 	pthread_join(t[1], NULL);
 
-	printf("%ld calls, %ld attach/detach cycles\n", (long)calls, cycles);
-	CHECK(cycles > 10 && !failed, "attached and detached %ld times", cycles);
+	printf("%ld calls, %ld attach/detach cycles, %ld device removals\n", (long)calls,
+	       cycles, removals);
+	CHECK(cycles > 10 && removals > 0 && !failed,
+	      "attached and detached %ld times, removed a device %ld times", cycles, removals);
 	CHECK(calls > 0 && bad == 0, "every call got a defined answer (%ld did not)", (long)bad);
 	deny_method__destroy(deny);
 	allow_all__destroy(allow);
+}
+
+/* Attach the acme translator and pin its link: it outlives us. */
+static void test_pin_translator(const char *path)
+{
+	struct acme_translator *skel = acme_translator__open_and_load();
+	struct bpf_link *link = skel ? bpf_map__attach_struct_ops(skel->maps.acme_translator)
+				     : NULL;
+
+	CHECK(link && !bpf_link__pin(link, path), "acme_translator pinned at %s", path);
 }
 
 /* Attach deny_method (fan set, EACCES) and pin its link: it outlives us. */
@@ -584,6 +634,8 @@ int main(int argc, char **argv)
 		test_loop(atoi(argv[2]));
 	else if (!strcmp(t, "pin") && argc == 3)
 		test_pin(argv[2]);
+	else if (!strcmp(t, "pin-translator") && argc == 3)
+		test_pin_translator(argv[2]);
 	else {
 		fprintf(stderr, "usage: wmi-bpf-test TEST [ARG]\n");
 		return 64;
