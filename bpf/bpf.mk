@@ -25,7 +25,7 @@ $(OUT)/bpf/vmlinux.h: $(KBUILD)/vmlinux
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(BPFTOOL) btf dump file $< format c >$@.tmp && mv $@.tmp $@
 
-$(OUT)/bpf/%.bpf.o: %.bpf.c bpf/wmi_bpf.h $(OUT)/bpf/vmlinux.h
+$(OUT)/bpf/%.bpf.o: %.bpf.c $(wildcard bpf/*.h) $(OUT)/bpf/vmlinux.h
 	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
 
 $(OUT)/bpf/%.skel.h: $(OUT)/bpf/%.bpf.o

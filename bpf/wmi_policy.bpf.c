@@ -40,6 +40,14 @@ struct {
 	__uint(max_entries, 256 * 1024);
 } audit SEC(".maps");
 
+/* What the loader says about this policy; the program does not read it. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct wmi_policy_meta);
+} meta SEC(".maps");
+
 /* The rule deciding a call, or NULL for the default. */
 static __always_inline struct wmi_rule *lookup(struct wmi_bpf_ctx *call)
 {
@@ -139,15 +147,13 @@ int BPF_PROG(policy_call, struct wmi_bpf_ctx *call)
 SEC("struct_ops/method_done")
 int BPF_PROG(policy_done, struct wmi_bpf_ctx *call)
 {
-	struct wmi_rule *rule;
-	__u32 action, flags;
+	struct wmi_rule *rule = lookup(call);
+	__u32 action = rule ? rule->action : default_action;
+	__u32 flags = rule ? rule->flags : default_flags;
 
-	if (call->verdict == WMI_VERDICT_BPF_ANSWER)
-		return 0;	/* emulated: reported already, if at all */
-
-	rule = lookup(call);
-	action = rule ? rule->action : default_action;
-	flags = rule ? rule->flags : default_flags;
+	/* What this policy emulated it reported already, if at all. */
+	if (action == WMI_ACTION_EMULATE)
+		return 0;
 	if (action == WMI_ACTION_AUDIT || (flags & WMI_RULE_F_AUDIT))
 		report(call, rule ? rule->id : WMI_RULE_DEFAULT, action, call->verdict,
 		       call->retval);

@@ -6,6 +6,9 @@
  * A rule matches calls by device GUID, method id, origin, uid and gid;
  * each of those may be a wildcard. The program looks rules up from the
  * most specific pattern to the least, and the first rule found decides.
+ * Being specific counts most for the method, then the device, the origin,
+ * the uid and the gid: a rule for method 6 of any device beats one for any
+ * method of one device.
  * Only patterns some rule uses are tried (the loader passes them as a
  * bitmask), so a lookup costs at most 32 hash lookups and usually one or
  * two, whatever the number of rules.
@@ -53,21 +56,48 @@ struct wmi_rule {
 	__s32 error;		/* WMI_ACTION_DENY: a positive errno */
 	__u32 answer;		/* WMI_ACTION_EMULATE */
 	__u32 flags;		/* WMI_RULE_F_* */
+	__u32 line;		/* where the rule is in the policy file */
 };
 
 /*
  * Bit p of the pattern mask: the rule key pattern p is in use, where p's
- * bits say which fields are wildcards.
+ * bits say which fields are wildcards. Patterns are tried in increasing
+ * order, so the weights below are the order of importance.
  */
-#define WMI_PAT_ANY_GUID	0x1
-#define WMI_PAT_ANY_METHOD	0x2
+#define WMI_PAT_ANY_GID		0x1
+#define WMI_PAT_ANY_UID		0x2
 #define WMI_PAT_ANY_ORIGIN	0x4
-#define WMI_PAT_ANY_UID		0x8
-#define WMI_PAT_ANY_GID		0x10
+#define WMI_PAT_ANY_GUID	0x8
+#define WMI_PAT_ANY_METHOD	0x10
 #define WMI_PAT_COUNT		32
 
 /* The rule id reported for calls no rule matched. */
 #define WMI_RULE_DEFAULT	0
+
+/*
+ * What `wmibpf list` and `devices` show about a loaded policy, in its one
+ * entry `meta` map (bpftool map dump prints it with these names).
+ */
+#define WMI_META_MAX_OBJS	8
+
+struct wmi_policy_object {
+	char name[32];		/* the struct_ops map attached */
+	__u8 guid[16];		/* its binding, all zero for every device */
+};
+
+struct wmi_policy_meta {
+	char name[40];
+	char source[256];	/* the policy file */
+	__u64 loaded_at;	/* seconds since the epoch */
+	__u8 guid[16];		/* the policy's binding, all zero for every device */
+	__u32 has_table;	/* a policy file's rule table is attached */
+	__u32 nr_rules;
+	__u32 default_action;
+	__s32 default_error;
+	__u32 default_flags;
+	__u32 nr_objects;
+	struct wmi_policy_object objects[WMI_META_MAX_OBJS];
+};
 
 /* One audit event per reported call, in the policy's ring buffer. */
 struct wmi_audit_event {

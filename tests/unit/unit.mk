@@ -1,15 +1,32 @@
 # SPDX-License-Identifier: GPL-2.0
 # CMocka unit tests: tests/unit/test_<name>.c, linked with the project
-# sources listed in UNIT_SRCS_<name>.  They run on the host, under valgrind
-# (scripts/check.sh).
+# sources listed in UNIT_SRCS_<name> and the libraries in UNIT_LIBS_<name>.
+# They run on the host, under valgrind (scripts/check.sh).
 
 UNIT_SRCS_guid := loader/guid.c
+UNIT_SRCS_policy := loader/policy.c loader/guid.c
+UNIT_LIBS_policy := -lyaml
+UNIT_SRCS_encode := loader/encode.c loader/policy.c loader/guid.c
+UNIT_LIBS_encode := -lyaml
+UNIT_SRCS_cli := loader/cli.c loader/guid.c
+UNIT_SRCS_json := loader/json.c
+# cmd_load.c against a mocked libbpf: the wrapped calls are in the test.
+UNIT_SRCS_attach := loader/store.c loader/policy.c loader/encode.c loader/guid.c loader/util.c
+UNIT_DEPS_attach = $(OUT)/bpf/wmi_policy.skel.h
+UNIT_CFLAGS_attach = -I$(OUT)/bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
+UNIT_WRAP_attach := bpf_obj_get bpf_map__attach_struct_ops bpf_link__fd bpf_link__pin \
+	bpf_link__disconnect bpf_link__destroy bpf_link_get_info_by_fd bpf_map_get_fd_by_id \
+	bpf_link_update bpf_map__fd
+UNIT_LIBS_attach = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_attach)) $(LIBBPF_A) -lelf -lz -lyaml
+comma := ,
 
 UNIT_NAMES := $(patsubst tests/unit/test_%.c,%,$(wildcard tests/unit/test_*.c))
 UNIT_TESTS := $(addprefix $(OUT)/unit/test_,$(UNIT_NAMES))
 
 unit: $(UNIT_TESTS)
 
-$(OUT)/unit/test_%: tests/unit/test_%.c $$(UNIT_SRCS_%) $$(wildcard loader/*.h)
+$(OUT)/unit/test_%: tests/unit/test_%.c $$(UNIT_SRCS_%) $$(UNIT_DEPS_%) $$(wildcard loader/*.h) \
+		bpf/wmi_policy.h
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) -Iloader -o $@ $< $(UNIT_SRCS_$*) -lcmocka
+	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf $(UNIT_CFLAGS_$*) -o $@ $< $(UNIT_SRCS_$*) -lcmocka \
+		$(UNIT_LIBS_$*)

@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-2.0
+/* list and show: what is loaded, and what each rule matched. */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "policy.h"
+#include "store.h"
+#include "wmibpf.h"
+
+static const uint8_t null_guid[16];
+
+static void guid_text(const uint8_t g[16], char buf[WMI_GUID_STR_LEN + 1])
+{
+	struct wmi_guid guid;
+
+	if (!memcmp(g, null_guid, 16)) {
+		strcpy(buf, "all");
+		return;
+	}
+	memcpy(guid.b, g, 16);
+	wmi_guid_format(&guid, buf);
+}
+
+static void action_text(char *buf, size_t size, uint32_t action, int32_t error, uint32_t flags)
+{
+	const char *e = policy_errno_name(error);
+
+	if (action == WMI_ACTION_DENY && e)
+		snprintf(buf, size, "deny %s", e);
+	else if (action == WMI_ACTION_DENY)
+		snprintf(buf, size, "deny %d", error);
+	else
+		snprintf(buf, size, "%s", policy_action_name(action));
+	if ((flags & WMI_RULE_F_AUDIT) && action != WMI_ACTION_AUDIT)
+		strncat(buf, ", audit", size - strlen(buf) - 1);
+}
+
+int cmd_list(struct app *a)
+{
+	struct json *j = &a->json;
+	char **names = NULL, guid[WMI_GUID_STR_LEN + 1], act[64];
+	size_t nr = 0, i, k;
+	int err;
+
+	err = store_list(a->cli->bpffs, &names, &nr);
+	if (err)
+		return bpf_failure(a->cli->bpffs, err);
+
+	if (a->cli->json)
+		json_array_begin(j);
+	else if (nr)
+		printf("%-20s %-38s %6s %-16s %s\n", "NAME", "DEVICE", "RULES", "DEFAULT",
+		       "BPF OBJECTS");
+	for (i = 0; i < nr; i++) {
+		struct wmi_policy_meta m = { };
+		bool has_meta = !store_read_meta(a->cli->bpffs, names[i], &m);
+		char objs[512] = "";
+
+		/* A bare object has no table: its binding is its programs'. */
+		guid_text(m.has_table || !m.nr_objects ? m.guid : m.objects[0].guid, guid);
+		action_text(act, sizeof(act), m.default_action, m.default_error, m.default_flags);
+		if (!m.has_table)
+			strcpy(act, "-");
+		for (k = 0; k < m.nr_objects && k < WMI_META_MAX_OBJS; k++) {
+			strncat(objs, k ? ", " : "", sizeof(objs) - strlen(objs) - 1);
+			strncat(objs, m.objects[k].name, sizeof(objs) - strlen(objs) - 1);
+		}
+		if (!a->cli->json) {
+			char rules[16] = "-";
+
+			if (m.has_table)
+				snprintf(rules, sizeof(rules), "%u", m.nr_rules);
+			printf("%-20s %-38s %6s %-16s %s\n", names[i], has_meta ? guid : "?",
+			       rules, has_meta ? act : "?", objs);
+			continue;
+		}
+		json_object_begin(j);
+		json_kv_string(j, "name", names[i]);
+		json_kv_string(j, "device", has_meta ? guid : "");
+		json_kv_string(j, "source", m.source);
+		json_kv_uint(j, "loaded_at", m.loaded_at);
+		json_kv_bool(j, "table", m.has_table);
+		json_kv_uint(j, "rules", m.nr_rules);
+		json_kv_string(j, "default", m.has_table ? policy_action_name(m.default_action) : "");
+		json_key(j, "objects");
+		json_array_begin(j);
+		for (k = 0; k < m.nr_objects && k < WMI_META_MAX_OBJS; k++) {
+			json_object_begin(j);
+			json_kv_string(j, "name", m.objects[k].name);
+			guid_text(m.objects[k].guid, guid);
+			json_kv_string(j, "device", guid);
+			json_object_end(j);
+		}
+		json_array_end(j);
+		json_object_end(j);
+	}
+	if (a->cli->json) {
+		json_array_end(j);
+		json_end_line(j);
+	} else if (!nr && !a->cli->quiet) {
+		printf("no policy loaded\n");
+	}
+	store_free_names(names, nr);
+	return EXIT_OK;
+}
+
+struct shown_rule {
+	struct wmi_rule_key key;
+	struct wmi_rule rule;
+	uint64_t hits;
+};
+
+static int cmp_rule(const void *x, const void *y)
+{
+	const struct shown_rule *a = x, *b = y;
+
+	return a->rule.id < b->rule.id ? -1 : a->rule.id > b->rule.id;
+}
+
+static uint64_t hits_of(int fd, uint32_t id, int ncpus)
+{
+	uint64_t sum = 0, *v = calloc(ncpus, sizeof(*v));
+	int c;
+
+	if (!v)
+		return 0;
+	if (!bpf_map_lookup_elem(fd, &id, v))
+		for (c = 0; c < ncpus; c++)
+			sum += v[c];
+	free(v);
+	return sum;
+}
+
+static void any_text(char *buf, size_t size, uint32_t v)
+{
+	if (v == WMI_POLICY_ANY)
+		snprintf(buf, size, "any");
+	else
+		snprintf(buf, size, "%u", v);
+}
+
+int cmd_show(struct app *a)
+{
+	const char *name = a->cli->name;
+	struct wmi_policy_meta m = { };
+	struct shown_rule *rules = NULL, *grown;
+	struct wmi_rule_key key, next;
+	char path[STORE_PATH_MAX], guid[WMI_GUID_STR_LEN + 1], act[64];
+	char method[16], uid[16], gid[16];
+	size_t nr = 0, i;
+	int rules_fd, hits_fd, ncpus, err;
+	struct json *j = &a->json;
+	uint64_t def_hits;
+
+	if (!store_exists(a->cli->bpffs, name)) {
+		errmsg("no policy named %s is loaded", name);
+		return EXIT_NOT_FOUND;
+	}
+	err = store_read_meta(a->cli->bpffs, name, &m);
+	if (err)
+		return bpf_failure(name, err);
+
+	store_path(path, a->cli->bpffs, name, "rules");
+	rules_fd = bpf_obj_get(path);
+	store_path(path, a->cli->bpffs, name, "hits");
+	hits_fd = bpf_obj_get(path);
+	ncpus = libbpf_num_possible_cpus();
+
+	/* A bare BPF object has no rule table. */
+	if (rules_fd >= 0 && hits_fd >= 0 && ncpus > 0) {
+		err = bpf_map_get_next_key(rules_fd, NULL, &key);
+		while (!err) {
+			grown = realloc(rules, (nr + 1) * sizeof(*rules));
+			if (!grown)
+				break;
+			rules = grown;
+			rules[nr].key = key;
+			if (!bpf_map_lookup_elem(rules_fd, &key, &rules[nr].rule)) {
+				rules[nr].hits = hits_of(hits_fd, rules[nr].rule.id, ncpus);
+				nr++;
+			}
+			err = bpf_map_get_next_key(rules_fd, &key, &next);
+			key = next;
+		}
+	}
+	qsort(rules, nr, sizeof(*rules), cmp_rule);
+	def_hits = hits_fd >= 0 && ncpus > 0 ? hits_of(hits_fd, WMI_RULE_DEFAULT, ncpus) : 0;
+
+	guid_text(m.guid, guid);
+	if (a->cli->json) {
+		json_object_begin(j);
+		json_kv_string(j, "name", name);
+		json_kv_string(j, "device", guid);
+		json_kv_string(j, "source", m.source);
+		json_key(j, "rules");
+		json_array_begin(j);
+	} else {
+		printf("policy %s, device %s, from %s\n", name, guid, m.source);
+		if (nr)
+			printf("%5s %5s %-38s %6s %-7s %6s %6s %-18s %10s\n", "RULE", "LINE",
+			       "DEVICE", "METHOD", "ORIGIN", "UID", "GID", "ACTION", "HITS");
+	}
+	for (i = 0; i < nr; i++) {
+		const struct shown_rule *r = &rules[i];
+
+		/* A rule without a device of its own is the policy's. */
+		guid_text(memcmp(r->key.guid, null_guid, 16) ? r->key.guid : m.guid, guid);
+		action_text(act, sizeof(act), r->rule.action, r->rule.error, r->rule.flags);
+		if (r->rule.action == WMI_ACTION_EMULATE)
+			snprintf(act + strlen(act), sizeof(act) - strlen(act), " %u",
+				 r->rule.answer);
+		any_text(method, sizeof(method), r->key.method_id);
+		any_text(uid, sizeof(uid), r->key.uid);
+		any_text(gid, sizeof(gid), r->key.gid);
+		if (!a->cli->json) {
+			printf("%5u %5u %-38s %6s %-7s %6s %6s %-18s %10llu\n", r->rule.id,
+			       r->rule.line, guid, method, policy_origin_name(r->key.origin), uid,
+			       gid, act, (unsigned long long)r->hits);
+			continue;
+		}
+		json_object_begin(j);
+		json_kv_uint(j, "rule", r->rule.id);
+		json_kv_uint(j, "line", r->rule.line);
+		json_kv_string(j, "device", guid);
+		json_kv_string(j, "method", method);
+		json_kv_string(j, "origin", policy_origin_name(r->key.origin));
+		json_kv_string(j, "uid", uid);
+		json_kv_string(j, "gid", gid);
+		json_kv_string(j, "action", policy_action_name(r->rule.action));
+		if (r->rule.action == WMI_ACTION_DENY)
+			json_kv_int(j, "errno", r->rule.error);
+		if (r->rule.action == WMI_ACTION_EMULATE)
+			json_kv_uint(j, "answer", r->rule.answer);
+		json_kv_bool(j, "audit", r->rule.flags & WMI_RULE_F_AUDIT);
+		json_kv_uint(j, "hits", r->hits);
+		json_object_end(j);
+	}
+	action_text(act, sizeof(act), m.default_action, m.default_error, m.default_flags);
+	if (a->cli->json) {
+		json_array_end(j);
+		json_key(j, "default");
+		json_object_begin(j);
+		json_kv_string(j, "action", policy_action_name(m.default_action));
+		json_kv_bool(j, "audit", m.default_flags & WMI_RULE_F_AUDIT);
+		json_kv_uint(j, "hits", def_hits);
+		json_object_end(j);
+		json_object_end(j);
+		json_end_line(j);
+	} else {
+		if (rules_fd >= 0)
+			printf("%5s %5s %-38s %6s %-7s %6s %6s %-18s %10llu\n", "-", "-",
+			       "default", "any", "any", "any", "any", act,
+			       (unsigned long long)def_hits);
+		for (i = 0; i < m.nr_objects && i < WMI_META_MAX_OBJS; i++) {
+			guid_text(m.objects[i].guid, guid);
+			printf("bpf object %s, device %s\n", m.objects[i].name, guid);
+		}
+	}
+	free(rules);
+	if (rules_fd >= 0)
+		close(rules_fd);
+	if (hits_fd >= 0)
+		close(hits_fd);
+	return EXIT_OK;
+}

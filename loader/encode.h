@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A parsed policy as the table-driven BPF policy (bpf/wmi_policy.bpf.c)
+ * reads it: rule map entries, the pattern mask, the default.
+ */
+#ifndef WMIBPF_ENCODE_H
+#define WMIBPF_ENCODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "policy.h"
+
+struct policy_tables {
+	struct wmi_rule_key *keys;
+	struct wmi_rule *values;
+	size_t nr;		/* rules; their ids are 1..nr, 0 is the default */
+	uint32_t pattern_mask;	/* WMI_PAT_* combinations in use */
+	uint32_t default_action;
+	int32_t default_error;
+	uint32_t default_flags;
+};
+
+/* The key pattern (WMI_PAT_* bits) a rule uses. */
+uint32_t encode_pattern(const struct policy_rule *r);
+
+int encode_policy(const struct policy *p, struct policy_tables *t);
+void encode_free(struct policy_tables *t);
+
+/*
+ * What the program decides for a call, worked out from the tables the way
+ * wmi_policy.bpf.c looks rules up: the rule's index + 1, or 0 for the
+ * default. For `wmibpf check --explain`-style use and for tests.
+ */
+size_t encode_match(const struct policy_tables *t, const uint8_t guid[16], uint32_t method_id,
+		    uint32_t origin, uint32_t uid, uint32_t gid);
+
+#endif

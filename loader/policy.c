@@ -1,0 +1,718 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Policy files, parsed with libyaml's document API: every node keeps its
+ * position, so semantic errors point at the value that is wrong, not only
+ * syntax errors.
+ */
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <yaml.h>
+
+#include "policy.h"
+
+struct ctx {
+	const char *path;
+	yaml_document_t *doc;
+	struct policy *p;
+	char *err;
+};
+
+static const char *const action_names[WMI_ACTION_MAX] = {
+	[WMI_ACTION_ALLOW] = "allow",
+	[WMI_ACTION_DENY] = "deny",
+	[WMI_ACTION_INTERCEPT] = "intercept",
+	[WMI_ACTION_EMULATE] = "emulate",
+	[WMI_ACTION_AUDIT] = "audit",
+};
+
+static const char *const origin_names[] = {
+	[WMI_POLICY_ORIGIN_KERNEL] = "kernel",
+	[WMI_POLICY_ORIGIN_USER] = "user",
+	[WMI_POLICY_ORIGIN_ANY] = "any",
+};
+
+static const struct {
+	const char *name;
+	int value;
+} errno_names[] = {
+	{ "EPERM", EPERM }, { "ENOENT", ENOENT }, { "EIO", EIO }, { "ENXIO", ENXIO },
+	{ "E2BIG", E2BIG }, { "EAGAIN", EAGAIN }, { "ENOMEM", ENOMEM },
+	{ "EACCES", EACCES }, { "EFAULT", EFAULT }, { "EBUSY", EBUSY },
+	{ "ENODEV", ENODEV }, { "EINVAL", EINVAL }, { "ENOSPC", ENOSPC },
+	{ "ERANGE", ERANGE }, { "ENOSYS", ENOSYS }, { "EOPNOTSUPP", EOPNOTSUPP },
+	{ "ETIMEDOUT", ETIMEDOUT }, { "ECANCELED", ECANCELED },
+};
+
+const char *policy_action_name(uint32_t action)
+{
+	return action < WMI_ACTION_MAX ? action_names[action] : "?";
+}
+
+const char *policy_origin_name(uint32_t origin)
+{
+	return origin <= WMI_POLICY_ORIGIN_ANY ? origin_names[origin] : "?";
+}
+
+const char *policy_errno_name(int error)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(errno_names) / sizeof(errno_names[0]); i++)
+		if (errno_names[i].value == error)
+			return errno_names[i].name;
+	return NULL;
+}
+
+/* Record the first error at node n (or at the start when n is NULL). */
+__attribute__((format(printf, 3, 4)))
+static int fail(struct ctx *c, const yaml_node_t *n, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (c->err)
+		return -EINVAL;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (asprintf(&c->err, "%s:%zu:%zu: %s", c->path, n ? n->start_mark.line + 1 : 1,
+		     n ? n->start_mark.column + 1 : 1, msg) < 0)
+		c->err = NULL;
+	return -EINVAL;
+}
+
+static const char *scalar(const yaml_node_t *n)
+{
+	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+static const char *kind(const yaml_node_t *n)
+{
+	switch (n->type) {
+	case YAML_SCALAR_NODE:
+		return "a value";
+	case YAML_SEQUENCE_NODE:
+		return "a list";
+	case YAML_MAPPING_NODE:
+		return "a mapping";
+	default:
+		return "nothing";
+	}
+}
+
+static int expect_scalar(struct ctx *c, const yaml_node_t *n, const char *what)
+{
+	if (n->type != YAML_SCALAR_NODE)
+		return fail(c, n, "%s: expected a value, found %s", what, kind(n));
+	return 0;
+}
+
+/* A decimal (or 0x hexadecimal) number up to max. */
+static int parse_u32(struct ctx *c, const yaml_node_t *n, const char *what, uint32_t max,
+		     uint32_t *out)
+{
+	const char *s = scalar(n);
+	unsigned long long v;
+	char *end;
+
+	if (expect_scalar(c, n, what))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (!*s || *end || errno || s[0] == '-' || v > max)
+		return fail(c, n, "%s: expected a number from 0 to %u, found '%s'", what, max, s);
+	*out = v;
+	return 0;
+}
+
+/* A number, or "any" for WMI_POLICY_ANY. */
+static int parse_u32_any(struct ctx *c, const yaml_node_t *n, const char *what, uint32_t *out)
+{
+	const char *s = scalar(n);
+	unsigned long long v;
+	char *end;
+
+	if (expect_scalar(c, n, what))
+		return -EINVAL;
+	if (!strcmp(s, "any")) {
+		*out = WMI_POLICY_ANY;
+		return 0;
+	}
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (!*s || *end || errno || s[0] == '-' || v >= WMI_POLICY_ANY)
+		return fail(c, n, "%s: expected a number from 0 to %u, or 'any', found '%s'",
+			    what, WMI_POLICY_ANY - 1, s);
+	*out = v;
+	return 0;
+}
+
+static int parse_bool(struct ctx *c, const yaml_node_t *n, const char *what, bool *out)
+{
+	const char *s = scalar(n);
+
+	if (expect_scalar(c, n, what))
+		return -EINVAL;
+	if (!strcmp(s, "true") || !strcmp(s, "yes")) {
+		*out = true;
+		return 0;
+	}
+	if (!strcmp(s, "false") || !strcmp(s, "no")) {
+		*out = false;
+		return 0;
+	}
+	return fail(c, n, "%s: expected true or false, found '%s'", what, s);
+}
+
+static int parse_action(struct ctx *c, const yaml_node_t *n, uint32_t *out)
+{
+	const char *s = scalar(n);
+	uint32_t i;
+
+	if (expect_scalar(c, n, "action"))
+		return -EINVAL;
+	for (i = 0; i < WMI_ACTION_MAX; i++) {
+		if (!strcmp(s, action_names[i])) {
+			*out = i;
+			return 0;
+		}
+	}
+	return fail(c, n, "action: expected allow, deny, intercept, emulate or audit, found '%s'",
+		    s);
+}
+
+static int parse_origin(struct ctx *c, const yaml_node_t *n, uint32_t *out)
+{
+	const char *s = scalar(n);
+	uint32_t i;
+
+	if (expect_scalar(c, n, "origin"))
+		return -EINVAL;
+	for (i = 0; i <= WMI_POLICY_ORIGIN_ANY; i++) {
+		if (!strcmp(s, origin_names[i])) {
+			*out = i;
+			return 0;
+		}
+	}
+	return fail(c, n, "origin: expected user, kernel or any, found '%s'", s);
+}
+
+static int parse_errno(struct ctx *c, const yaml_node_t *n, int32_t *out)
+{
+	const char *s = scalar(n);
+	uint32_t v;
+	size_t i;
+
+	if (expect_scalar(c, n, "errno"))
+		return -EINVAL;
+	for (i = 0; i < sizeof(errno_names) / sizeof(errno_names[0]); i++) {
+		if (!strcmp(s, errno_names[i].name)) {
+			*out = errno_names[i].value;
+			return 0;
+		}
+	}
+	if (s[0] == 'E')
+		return fail(c, n, "errno: unknown name '%s'; expected a name such as EPERM or "
+			    "EACCES, or a number from 1 to 4095", s);
+	if (parse_u32(c, n, "errno", 4095, &v))
+		return -EINVAL;
+	if (!v)
+		return fail(c, n, "errno: expected a number from 1 to 4095, found 0");
+	*out = v;
+	return 0;
+}
+
+/* "all", or a GUID. */
+static int parse_device(struct ctx *c, const yaml_node_t *n, bool *all, struct wmi_guid *g)
+{
+	const char *s = scalar(n);
+
+	if (expect_scalar(c, n, "device"))
+		return -EINVAL;
+	if (!strcmp(s, "all")) {
+		*all = true;
+		return 0;
+	}
+	if (wmi_guid_parse(s, g))
+		return fail(c, n, "device: expected a GUID such as "
+			    "FE733490-2E22-4EDB-A7B5-BC248874D383, or 'all', found '%s'", s);
+	*all = false;
+	return 0;
+}
+
+/*
+ * Walk a mapping: call fn for each key, after checking keys are known
+ * (from the nul-separated list `keys`) and not repeated.
+ */
+typedef int (*key_fn)(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v,
+		      void *arg);
+
+static int walk_mapping(struct ctx *c, yaml_node_t *map, const char *what,
+			const char *const *keys, key_fn fn, void *arg)
+{
+	yaml_node_pair_t *pair, *other;
+	yaml_node_t *k, *v;
+	char expected[256] = "";
+	size_t i;
+
+	if (map->type != YAML_MAPPING_NODE)
+		return fail(c, map, "%s: expected a mapping of keys to values, found %s", what,
+			    kind(map));
+
+	for (i = 0; keys[i]; i++) {
+		strncat(expected, i ? ", " : "", sizeof(expected) - strlen(expected) - 1);
+		strncat(expected, keys[i], sizeof(expected) - strlen(expected) - 1);
+	}
+
+	for (pair = map->data.mapping.pairs.start; pair < map->data.mapping.pairs.top; pair++) {
+		const char *key;
+
+		k = yaml_document_get_node(c->doc, pair->key);
+		v = yaml_document_get_node(c->doc, pair->value);
+		key = scalar(k);
+		if (!key)
+			return fail(c, k, "%s: keys must be plain names, expected one of: %s", what,
+				    expected);
+		for (i = 0; keys[i] && strcmp(keys[i], key); i++)
+			;
+		if (!keys[i])
+			return fail(c, k, "%s: unknown key '%s', expected one of: %s", what, key,
+				    expected);
+		for (other = map->data.mapping.pairs.start; other < pair; other++) {
+			const char *o = scalar(yaml_document_get_node(c->doc, other->key));
+
+			if (o && !strcmp(o, key))
+				return fail(c, k, "%s: '%s' given twice", what, key);
+		}
+		if (fn(c, key, k, v, arg))
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static const yaml_node_t *lookup(struct ctx *c, yaml_node_t *map, const char *key)
+{
+	yaml_node_pair_t *pair;
+
+	for (pair = map->data.mapping.pairs.start; pair < map->data.mapping.pairs.top; pair++) {
+		const char *k = scalar(yaml_document_get_node(c->doc, pair->key));
+
+		if (k && !strcmp(k, key))
+			return yaml_document_get_node(c->doc, pair->value);
+	}
+	return NULL;
+}
+
+struct rule_arg {
+	struct policy_rule *r;
+	const yaml_node_t *errno_node, *answer_node, *action_node;
+};
+
+static int rule_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v, void *arg)
+{
+	struct rule_arg *a = arg;
+	struct policy_rule *r = a->r;
+	bool all;
+
+	(void)k;
+	if (!strcmp(key, "method"))
+		return parse_u32_any(c, v, "method", &r->method_id);
+	if (!strcmp(key, "device")) {
+		if (parse_device(c, v, &all, &r->device))
+			return -EINVAL;
+		if (all)
+			return fail(c, v, "device: a rule names one device (a GUID); leave it out "
+				    "to use the policy's");
+		if (!c->p->all_devices && !wmi_guid_equal(&r->device, &c->p->device))
+			return fail(c, v, "device: the policy is bound to one device; a rule can "
+				    "only name another in a policy for 'all' devices");
+		r->any_device = false;
+		return 0;
+	}
+	if (!strcmp(key, "origin"))
+		return parse_origin(c, v, &r->origin);
+	if (!strcmp(key, "uid"))
+		return parse_u32_any(c, v, "uid", &r->uid);
+	if (!strcmp(key, "gid"))
+		return parse_u32_any(c, v, "gid", &r->gid);
+	if (!strcmp(key, "action")) {
+		a->action_node = v;
+		return parse_action(c, v, &r->action);
+	}
+	if (!strcmp(key, "errno")) {
+		a->errno_node = v;
+		return parse_errno(c, v, &r->error);
+	}
+	if (!strcmp(key, "answer")) {
+		a->answer_node = v;
+		return parse_u32(c, v, "answer", UINT32_MAX, &r->answer);
+	}
+	return parse_bool(c, v, "audit", &r->audit);
+}
+
+static const char *const rule_keys[] = {
+	"method", "device", "origin", "uid", "gid", "action", "errno", "answer", "audit", NULL,
+};
+
+static bool same_match(const struct policy_rule *a, const struct policy_rule *b)
+{
+	return a->any_device == b->any_device &&
+	       (a->any_device || wmi_guid_equal(&a->device, &b->device)) &&
+	       a->method_id == b->method_id && a->origin == b->origin && a->uid == b->uid &&
+	       a->gid == b->gid;
+}
+
+static int parse_rule(struct ctx *c, yaml_node_t *n, struct policy_rule *r, size_t index)
+{
+	struct rule_arg a = { .r = r };
+	size_t i;
+
+	*r = (struct policy_rule) {
+		.any_device = true,
+		.method_id = WMI_POLICY_ANY,
+		.origin = WMI_POLICY_ORIGIN_ANY,
+		.uid = WMI_POLICY_ANY,
+		.gid = WMI_POLICY_ANY,
+		.error = EPERM,
+		.line = n->start_mark.line + 1,
+	};
+	if (walk_mapping(c, n, "rule", rule_keys, rule_key, &a))
+		return -EINVAL;
+
+	if (!a.action_node)
+		return fail(c, n, "rule: 'action' missing; expected one of allow, deny, "
+			    "intercept, emulate, audit");
+	if (a.errno_node && r->action != WMI_ACTION_DENY)
+		return fail(c, a.errno_node, "errno: only a 'deny' rule takes an errno");
+	if (a.answer_node && r->action != WMI_ACTION_EMULATE)
+		return fail(c, a.answer_node, "answer: only an 'emulate' rule takes an answer");
+	if (!a.answer_node && r->action == WMI_ACTION_EMULATE)
+		return fail(c, n, "rule: an 'emulate' rule needs an 'answer' (the integer to "
+			    "return)");
+	if (r->action == WMI_ACTION_AUDIT)
+		r->audit = true;
+
+	for (i = 0; i < index; i++)
+		if (same_match(&c->p->rules[i], r))
+			return fail(c, n, "rule: matches the same calls as the rule at line %u; "
+				    "merge them", c->p->rules[i].line);
+	return 0;
+}
+
+static int parse_rules(struct ctx *c, yaml_node_t *n)
+{
+	yaml_node_item_t *item;
+	size_t count;
+
+	if (n->type != YAML_SEQUENCE_NODE)
+		return fail(c, n, "rules: expected a list of rules ('- action: ...'), found %s",
+			    kind(n));
+	count = n->data.sequence.items.top - n->data.sequence.items.start;
+	if (count >= WMI_POLICY_MAX_RULES)
+		return fail(c, n, "rules: %zu rules, at most %u are supported", count,
+			    WMI_POLICY_MAX_RULES - 1);
+	c->p->rules = calloc(count ? count : 1, sizeof(*c->p->rules));
+	if (!c->p->rules)
+		return -ENOMEM;
+	for (item = n->data.sequence.items.start; item < n->data.sequence.items.top; item++) {
+		if (parse_rule(c, yaml_document_get_node(c->doc, *item),
+			       &c->p->rules[c->p->nr_rules], c->p->nr_rules))
+			return -EINVAL;
+		c->p->nr_rules++;
+	}
+	return 0;
+}
+
+static int default_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v,
+		       void *arg)
+{
+	struct policy_action *d = arg;
+
+	(void)k;
+	if (!strcmp(key, "action"))
+		return parse_action(c, v, &d->action);
+	if (!strcmp(key, "errno"))
+		return parse_errno(c, v, &d->error);
+	return parse_bool(c, v, "audit", &d->audit);
+}
+
+/* "default: audit", or "default: { action: deny, errno: EACCES }". */
+static int parse_default(struct ctx *c, yaml_node_t *n)
+{
+	static const char *const keys[] = { "action", "errno", "audit", NULL };
+	struct policy_action *d = &c->p->def;
+
+	if (n->type == YAML_SCALAR_NODE) {
+		if (parse_action(c, n, &d->action))
+			return -EINVAL;
+		if (d->action == WMI_ACTION_EMULATE)
+			return fail(c, n, "default: cannot emulate every method");
+		return 0;
+	}
+	if (walk_mapping(c, n, "default", keys, default_key, d))
+		return -EINVAL;
+	if (!lookup(c, n, "action"))
+		return fail(c, n, "default: 'action' missing");
+	if (lookup(c, n, "errno") && d->action != WMI_ACTION_DENY)
+		return fail(c, lookup(c, n, "errno"), "errno: only a 'deny' default takes an "
+			    "errno");
+	if (d->action == WMI_ACTION_EMULATE)
+		return fail(c, lookup(c, n, "action"), "default: cannot emulate every method");
+	return 0;
+}
+
+#ifndef WMIBPF_BPFDIR
+#define WMIBPF_BPFDIR "/usr/local/lib/wmibpf"
+#endif
+
+/*
+ * A relative object path is looked up next to the policy file, then in
+ * each directory of $WMIBPF_BPF_PATH (colon separated), then in the
+ * installed objects' directory.
+ */
+static char *find_object(const char *policy_path, const char *name)
+{
+	const char *slash = strrchr(policy_path, '/');
+	const char *env = getenv("WMIBPF_BPF_PATH");
+	char *dirs = NULL, *dir, *save = NULL, *path;
+
+	if (name[0] == '/')
+		return strdup(name);
+
+	if (asprintf(&dirs, "%.*s:%s:%s", slash ? (int)(slash - policy_path) : 1,
+		     slash ? policy_path : ".", env ? env : "", WMIBPF_BPFDIR) < 0)
+		return NULL;
+	for (dir = strtok_r(dirs, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+		if (asprintf(&path, "%s/%s", dir, name) < 0)
+			break;
+		if (!access(path, R_OK)) {
+			free(dirs);
+			return path;
+		}
+		free(path);
+	}
+	free(dirs);
+	return NULL;
+}
+
+static int parse_bpf(struct ctx *c, yaml_node_t *n)
+{
+	yaml_node_item_t *item;
+
+	if (n->type != YAML_SEQUENCE_NODE)
+		return fail(c, n, "bpf: expected a list of BPF object files, found %s", kind(n));
+	for (item = n->data.sequence.items.start; item < n->data.sequence.items.top; item++) {
+		yaml_node_t *v = yaml_document_get_node(c->doc, *item);
+		const char *s = scalar(v);
+		char *path;
+
+		if (!s || !*s)
+			return fail(c, v, "bpf: expected the path of a BPF object file");
+		if (c->p->nr_bpf == POLICY_MAX_BPF)
+			return fail(c, v, "bpf: at most %d objects per policy", POLICY_MAX_BPF);
+		path = find_object(c->path, s);
+		if (!path)
+			return fail(c, v, "bpf: cannot find %s next to the policy, in "
+				    "$WMIBPF_BPF_PATH or in %s", s, WMIBPF_BPFDIR);
+		c->p->bpf[c->p->nr_bpf++] = path;
+	}
+	return 0;
+}
+
+static int top_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v, void *arg)
+{
+	struct policy *p = c->p;
+	const char *s;
+
+	(void)k;
+	(void)arg;
+	if (!strcmp(key, "name")) {
+		s = scalar(v);
+		if (expect_scalar(c, v, "name"))
+			return -EINVAL;
+		if (!*s || strlen(s) > POLICY_NAME_MAX ||
+		    strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") !=
+		    strlen(s) || s[0] == '-')
+			return fail(c, v, "name: expected 1 to %d letters, digits, '_' or '-' "
+				    "(not first), found '%s'", POLICY_NAME_MAX, s);
+		strcpy(p->name, s);
+		return 0;
+	}
+	if (!strcmp(key, "device"))
+		return parse_device(c, v, &p->all_devices, &p->device);
+	if (!strcmp(key, "default"))
+		return parse_default(c, v);
+	if (!strcmp(key, "rules"))
+		return 0;	/* after device, whatever the order in the file */
+	return parse_bpf(c, v);
+}
+
+static int parse_document(struct ctx *c)
+{
+	static const char *const keys[] = { "name", "device", "default", "rules", "bpf", NULL };
+	yaml_node_t *root = yaml_document_get_root_node(c->doc);
+	const yaml_node_t *rules;
+
+	if (!root)
+		return fail(c, NULL, "empty policy; expected keys name, device, rules");
+	if (walk_mapping(c, root, "policy", keys, top_key, NULL))
+		return -EINVAL;
+	if (!lookup(c, root, "name"))
+		return fail(c, root, "policy: 'name' missing (the name it is loaded under)");
+	if (!lookup(c, root, "device"))
+		return fail(c, root, "policy: 'device' missing (a GUID, or 'all')");
+	rules = lookup(c, root, "rules");
+	if (rules)
+		return parse_rules(c, (yaml_node_t *)rules);
+	return 0;
+}
+
+int policy_parse_buffer(const char *path, const char *buf, size_t len, struct policy *p,
+			char **err)
+{
+	struct ctx c = { .path = path, .p = p };
+	yaml_parser_t parser;
+	yaml_document_t doc;
+	yaml_event_t ev;
+	int ret, docs;
+
+	memset(p, 0, sizeof(*p));
+	p->def.action = WMI_ACTION_ALLOW;
+	p->def.error = EPERM;
+	p->path = strdup(path);
+	if (err)
+		*err = NULL;
+	if (!p->path)
+		return -ENOMEM;
+
+	/* Aliases would let a rule appear twice unnoticed: refuse them first. */
+	yaml_parser_initialize(&parser);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+	ret = 0;
+	docs = 0;
+	while (!ret) {
+		if (!yaml_parser_parse(&parser, &ev)) {
+			ret = -EINVAL;
+			if (asprintf(&c.err, "%s:%zu:%zu: %s%s%s", path,
+				     parser.problem_mark.line + 1, parser.problem_mark.column + 1,
+				     parser.problem ? parser.problem : "not valid YAML",
+				     parser.context ? " " : "",
+				     parser.context ? parser.context : "") < 0)
+				c.err = NULL;
+			break;
+		}
+		if (ev.type == YAML_ALIAS_EVENT) {
+			ret = -EINVAL;
+			if (asprintf(&c.err, "%s:%zu:%zu: aliases (*name) are not supported in "
+				     "policies; write the value out", path, ev.start_mark.line + 1,
+				     ev.start_mark.column + 1) < 0)
+				c.err = NULL;
+		}
+		if (ev.type == YAML_DOCUMENT_START_EVENT && ++docs > 1) {
+			ret = -EINVAL;
+			if (asprintf(&c.err, "%s:%zu:%zu: one policy per file", path,
+				     ev.start_mark.line + 1, ev.start_mark.column + 1) < 0)
+				c.err = NULL;
+		}
+		if (ev.type == YAML_STREAM_END_EVENT) {
+			yaml_event_delete(&ev);
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&parser);
+
+	if (!ret) {
+		yaml_parser_initialize(&parser);
+		yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+		if (!yaml_parser_load(&parser, &doc)) {
+			ret = -EINVAL;
+			if (asprintf(&c.err, "%s: not valid YAML", path) < 0)
+				c.err = NULL;
+		} else {
+			c.doc = &doc;
+			ret = parse_document(&c);
+			yaml_document_delete(&doc);
+		}
+		yaml_parser_delete(&parser);
+	}
+
+	if (ret) {
+		policy_free(p);
+		if (err)
+			*err = c.err;
+		else
+			free(c.err);
+		return ret;
+	}
+	return 0;
+}
+
+int policy_parse_file(const char *path, struct policy *p, char **err)
+{
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	FILE *f;
+	int ret;
+
+	memset(p, 0, sizeof(*p));
+	if (err)
+		*err = NULL;
+	f = fopen(path, "r");
+	if (!f)
+		goto io_error;
+	for (;;) {
+		size_t n;
+
+		if (len == cap) {
+			char *nbuf;
+
+			cap = cap ? cap * 2 : 4096;
+			nbuf = realloc(buf, cap);
+			if (!nbuf) {
+				free(buf);
+				fclose(f);
+				return -ENOMEM;
+			}
+			buf = nbuf;
+		}
+		n = fread(buf + len, 1, cap - len, f);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(buf);
+		fclose(f);
+		goto io_error;
+	}
+	fclose(f);
+
+	ret = policy_parse_buffer(path, buf ? buf : "", len, p, err);
+	free(buf);
+	return ret;
+
+io_error:
+	ret = -errno;
+	if (err && asprintf(err, "%s: %s", path, strerror(errno)) < 0)
+		*err = NULL;
+	return ret;
+}
+
+void policy_free(struct policy *p)
+{
+	size_t i;
+
+	free(p->path);
+	free(p->rules);
+	for (i = 0; i < p->nr_bpf; i++)
+		free(p->bpf[i]);
+	memset(p, 0, sizeof(*p));
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Policy files: what an admin writes, parsed and checked.
+ *
+ *	name: acme
+ *	device: FE733490-2E22-4EDB-A7B5-BC248874D383   # or "all"
+ *	default: audit
+ *	rules:
+ *	  - method: 6
+ *	    origin: user
+ *	    action: deny
+ *	    errno: EACCES
+ *	bpf:
+ *	  - acme_translator.bpf.o
+ *
+ * See wmibpf(8) for every key. Errors name the file, line and column and
+ * say what was expected.
+ */
+#ifndef WMIBPF_POLICY_FILE_H
+#define WMIBPF_POLICY_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "guid.h"
+#include "wmi_policy.h"
+
+#define POLICY_NAME_MAX		32
+#define POLICY_MAX_BPF		8
+
+struct policy_rule {
+	bool any_device;	/* device below is the policy's device */
+	struct wmi_guid device;
+	uint32_t method_id;	/* or WMI_POLICY_ANY */
+	uint32_t origin;	/* enum wmi_policy_origin */
+	uint32_t uid, gid;	/* or WMI_POLICY_ANY */
+	uint32_t action;	/* enum wmi_policy_action */
+	int32_t error;		/* positive errno, for deny */
+	uint32_t answer;	/* for emulate */
+	bool audit;
+	unsigned int line;	/* where the rule starts, 1-based */
+};
+
+struct policy_action {
+	uint32_t action;
+	int32_t error;
+	bool audit;
+};
+
+struct policy {
+	char name[POLICY_NAME_MAX + 1];
+	char *path;			/* the file it was read from */
+	bool all_devices;
+	struct wmi_guid device;
+	struct policy_action def;	/* for calls no rule matches */
+	struct policy_rule *rules;
+	size_t nr_rules;
+	char *bpf[POLICY_MAX_BPF];	/* vendor objects, resolved paths */
+	size_t nr_bpf;
+};
+
+/*
+ * Read and check a policy file. On error, returns a negative errno and,
+ * if err is not NULL, a malloc()ed message "FILE:LINE:COLUMN: what was
+ * wrong; what was expected" (for I/O errors just "FILE: reason").
+ */
+int policy_parse_file(const char *path, struct policy *p, char **err);
+
+/* The same, from a buffer; path is only used in messages and for bpf: paths. */
+int policy_parse_buffer(const char *path, const char *buf, size_t len, struct policy *p,
+			char **err);
+
+void policy_free(struct policy *p);
+
+/* Names of actions and origins, as in policy files. */
+const char *policy_action_name(uint32_t action);
+const char *policy_origin_name(uint32_t origin);
+
+/* "EACCES" for 13, or NULL. */
+const char *policy_errno_name(int error);
+
+#endif

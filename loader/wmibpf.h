@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What wmibpf's verbs share. */
+#ifndef WMIBPF_H
+#define WMIBPF_H
+
+#include <stdio.h>
+
+#include "cli.h"
+#include "json.h"
+
+#define WMIBPF_VERSION	"0.1"
+
+#ifndef WMIBPF_BPFDIR
+#define WMIBPF_BPFDIR	"/usr/local/lib/wmibpf"
+#endif
+
+struct app {
+	struct cli *cli;
+	struct json json;
+};
+
+/* "wmibpf: " + message on stderr. */
+__attribute__((format(printf, 1, 2)))
+void errmsg(const char *fmt, ...);
+
+/* Explain a BPF failure: EPERM means not root. Returns EXIT_FAILED. */
+int bpf_failure(const char *what, int err);
+
+int cmd_devices(struct app *a);
+int cmd_load(struct app *a);
+int cmd_unload(struct app *a);
+int cmd_list(struct app *a);
+int cmd_show(struct app *a);
+int cmd_monitor(struct app *a);
+int cmd_check(struct app *a);
+int cmd_call(struct app *a);
+
+#endif

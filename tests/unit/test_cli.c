@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0
+/* wmibpf's command line (loader/cli.c): verbs, options, and bad usage. */
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cli.h"
+
+#define ACME "FE733490-2E22-4EDB-A7B5-BC248874D383"
+
+/* Parse a space-separated command line. */
+static int parse(const char *line, struct cli *c, char **err)
+{
+	static char buf[512];
+	char *argv[32], *save = NULL, *w;
+	int argc = 0;
+
+	strcpy(buf, line);
+	for (w = strtok_r(buf, " ", &save); w && argc < 31; w = strtok_r(NULL, " ", &save))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	return cli_parse(argc, argv, c, err);
+}
+
+static void verbs_and_options(void **state)
+{
+	struct cli c;
+	char *err;
+
+	(void)state;
+	assert_int_equal(parse("wmibpf devices --json", &c, &err), EXIT_OK);
+	assert_int_equal(c.verb, VERB_DEVICES);
+	assert_true(c.json);
+	assert_false(c.pretty);
+	assert_string_equal(c.bpffs, "/sys/fs/bpf/wmi");
+	cli_free(&c);
+
+	assert_int_equal(parse("wmibpf -p list", &c, &err), EXIT_OK);
+	assert_int_equal(c.verb, VERB_LIST);
+	assert_true(c.json && c.pretty);
+	cli_free(&c);
+
+	assert_int_equal(parse("wmibpf load --name n --device " ACME " x.bpf.o", &c, &err),
+			 EXIT_OK);
+	assert_int_equal(c.verb, VERB_LOAD);
+	assert_string_equal(c.file, "x.bpf.o");
+	assert_string_equal(c.name, "n");
+	assert_true(c.has_device);
+	assert_int_equal(c.device.b[0], 0x90);
+	cli_free(&c);
+
+	assert_int_equal(parse("wmibpf load -q --dir /etc/wmibpf/policies.d --for-device " ACME,
+			       &c, &err), EXIT_OK);
+	assert_string_equal(c.dir, "/etc/wmibpf/policies.d");
+	assert_null(c.file);
+	assert_true(c.quiet && c.has_device);
+	cli_free(&c);
+
+	assert_int_equal(parse("wmibpf --bpffs /tmp/b unload --all", &c, &err), EXIT_OK);
+	assert_true(c.all);
+	assert_string_equal(c.bpffs, "/tmp/b");
+	cli_free(&c);
+
+	assert_int_equal(parse("wmibpf monitor acme --count 5", &c, &err), EXIT_OK);
+	assert_string_equal(c.name, "acme");
+	assert_int_equal(c.count, 5);
+	cli_free(&c);
+
+	assert_int_equal(parse("wmibpf check a.yaml b.yaml", &c, &err), EXIT_OK);
+	assert_int_equal(c.nr_files, 2);
+	assert_string_equal(c.files[1], "b.yaml");
+	cli_free(&c);
+}
+
+static void call_inputs(void **state)
+{
+	static const uint8_t tag[] = { 0x08, 0, 'T', 0, 'A', 0, 'G', 0, 0, 0 };
+	struct cli c;
+	char *err;
+
+	(void)state;
+	assert_int_equal(parse("wmibpf call " ACME "-1 0x2 --u32 258 --instance 3", &c, &err),
+			 EXIT_OK);
+	assert_string_equal(c.target, ACME "-1");
+	assert_int_equal(c.method_id, 2);
+	assert_int_equal(c.instance, 3);
+	assert_int_equal(c.input_kind, CALL_INPUT_U32);
+	assert_int_equal(c.input_size, 4);
+	assert_int_equal(c.input[0], 2);
+	assert_int_equal(c.input[1], 1);
+	cli_free(&c);
+
+	assert_int_equal(parse("wmibpf call " ACME " 8 --input de:ad:be:ef", &c, &err), EXIT_OK);
+	assert_int_equal(c.input_size, 4);
+	assert_int_equal(c.input[3], 0xef);
+	cli_free(&c);
+
+	assert_int_equal(parse("wmibpf call " ACME " 1 --string TAG --output-size 64", &c, &err),
+			 EXIT_OK);
+	assert_int_equal(c.input_size, sizeof(tag));
+	assert_memory_equal(c.input, tag, sizeof(tag));
+	assert_int_equal(c.output_size, 64);
+	cli_free(&c);
+}
+
+static void help_and_version(void **state)
+{
+	struct cli c;
+	char *err;
+
+	(void)state;
+	assert_int_equal(parse("wmibpf --help", &c, &err), EXIT_OK);
+	assert_int_equal(c.verb, VERB_HELP);
+	assert_int_equal(parse("wmibpf load --help", &c, &err), EXIT_OK);
+	assert_int_equal(c.verb, VERB_LOAD);
+	assert_true(c.help);
+	assert_int_equal(parse("wmibpf help monitor", &c, &err), EXIT_OK);
+	assert_int_equal(c.verb, VERB_MONITOR);
+	assert_true(c.help);
+	assert_int_equal(parse("wmibpf -V", &c, &err), EXIT_OK);
+	assert_int_equal(c.verb, VERB_VERSION);
+	assert_non_null(strstr(cli_usage(VERB_NONE), "Exit status: 0 done, 1 failed, 2 bad usage"));
+	assert_non_null(strstr(cli_usage(VERB_CALL), "Usage: wmibpf call DEVICE METHOD"));
+}
+
+static const struct {
+	const char *line;
+	const char *error;
+} bad_lines[] = {
+	{ "wmibpf", "no verb given; see wmibpf --help" },
+	{ "wmibpf frobnicate", "unknown verb 'frobnicate'; see wmibpf --help" },
+	{ "wmibpf list --bogus", "unknown option '--bogus'; see wmibpf --help" },
+	{ "wmibpf list extra", "list takes no arguments" },
+	{ "wmibpf show --dir x a", "show: option --dir is not for this verb; see wmibpf show --help" },
+	{ "wmibpf load", "load: expected one FILE (or --dir DIR)" },
+	{ "wmibpf load a b", "load: expected one FILE (or --dir DIR)" },
+	{ "wmibpf load a --dir d", "load: give a FILE or --dir, not both" },
+	{ "wmibpf load a --for-device " ACME, "load: --for-device goes with --dir" },
+	{ "wmibpf load --dir d --name n", "load: --name and --device go with a FILE" },
+	{ "wmibpf load --device nope a", "--device: expected a GUID such as "
+	  "FE733490-2E22-4EDB-A7B5-BC248874D383, found 'nope'" },
+	{ "wmibpf load --device " ACME " --device " ACME " a",
+	  "load: give --device or --for-device once" },
+	{ "wmibpf unload", "unload: expected a policy NAME or --all" },
+	{ "wmibpf unload a --all", "unload: expected a policy NAME or --all" },
+	{ "wmibpf show", "show: expected one policy NAME" },
+	{ "wmibpf monitor a b", "monitor: expected at most one policy NAME" },
+	{ "wmibpf monitor --count 0", "monitor: --count: expected a positive number, found '0'" },
+	{ "wmibpf check", "check: expected one or more FILEs" },
+	{ "wmibpf call " ACME, "call: expected DEVICE and METHOD" },
+	{ "wmibpf call " ACME " two", "call: METHOD: expected a number, found 'two'" },
+	{ "wmibpf call " ACME " 1 --instance 256", "call: --instance: expected 0 to 255, found '256'" },
+	{ "wmibpf call " ACME " 1 --u32 -1", "call: --u32: expected a number from 0 to 4294967295, "
+	  "found '-1'" },
+	{ "wmibpf call " ACME " 1 --input abc", "call: --input: expected hex bytes such as "
+	  "'2a000000', found 'abc'" },
+	{ "wmibpf call " ACME " 1 --input 12 --u32 1", "call: give one of --input, --u32, --string" },
+	{ "wmibpf help load extra", "help takes at most one verb" },
+	{ "wmibpf help nope", "unknown verb 'nope'" },
+};
+
+static void bad_usage(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad_lines) / sizeof(bad_lines[0]); i++) {
+		struct cli c;
+		char *err = NULL;
+		int ret = parse(bad_lines[i].line, &c, &err);
+
+		if (ret != EXIT_USAGE || !err || strcmp(err, bad_lines[i].error))
+			fail_msg("'%s' gave %d '%s', expected '%s'", bad_lines[i].line, ret,
+				 err ? err : "(null)", bad_lines[i].error);
+		free(err);
+	}
+}
+
+static void hex_and_strings(void **state)
+{
+	uint8_t *b;
+	size_t n;
+
+	(void)state;
+	assert_int_equal(cli_parse_hex("0a 0B:ff", &b, &n), 0);
+	assert_int_equal(n, 3);
+	assert_int_equal(b[1], 0x0b);
+	free(b);
+	assert_int_equal(cli_parse_hex("", &b, &n), 0);
+	assert_int_equal(n, 0);
+	free(b);
+	assert_int_equal(cli_parse_hex("0g", &b, &n), -EINVAL);
+	assert_int_equal(cli_parse_hex("123", &b, &n), -EINVAL);
+
+	assert_int_equal(cli_marshal_string("", &b, &n), 0);
+	assert_int_equal(n, 4);
+	assert_int_equal(b[0], 2);
+	free(b);
+	assert_int_equal(cli_marshal_string("\xc3\xa9", &b, &n), -EINVAL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(verbs_and_options),
+		cmocka_unit_test(call_inputs),
+		cmocka_unit_test(help_and_version),
+		cmocka_unit_test(bad_usage),
+		cmocka_unit_test(hex_and_strings),
+	};
+
+	return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
+}

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Rule encoding (loader/encode.c): the map entries the BPF policy reads,
+ * the pattern mask, and which rule a call meets, looked up as the BPF
+ * program does.
+ */
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "encode.h"
+
+#define ACME "FE733490-2E22-4EDB-A7B5-BC248874D383"
+#define ZONES "1E8FEC9B-04A5-4ED1-B79D-B77EF1152878"
+
+static const char policy_text[] =
+	"name: t\n"
+	"device: all\n"
+	"default: { action: deny, errno: EBUSY }\n"
+	"rules:\n"
+	"  - device: " ACME "\n"		/* 1: exact */
+	"    method: 6\n"
+	"    origin: user\n"
+	"    uid: 1000\n"
+	"    gid: 100\n"
+	"    action: deny\n"
+	"    errno: EACCES\n"
+	"  - device: " ACME "\n"		/* 2: any uid/gid */
+	"    method: 6\n"
+	"    origin: user\n"
+	"    action: allow\n"
+	"  - method: 1\n"			/* 3: any device */
+	"    action: emulate\n"
+	"    answer: 7\n"
+	"    audit: true\n"
+	"  - origin: kernel\n"			/* 4: kernel calls to anything */
+	"    action: audit\n";
+
+static struct policy p;
+static struct policy_tables t;
+
+static int setup(void **state)
+{
+	(void)state;
+	if (policy_parse_buffer("t.yaml", policy_text, strlen(policy_text), &p, NULL))
+		return -1;
+	return encode_policy(&p, &t);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	encode_free(&t);
+	policy_free(&p);
+	return 0;
+}
+
+static void entries(void **state)
+{
+	struct wmi_guid acme;
+
+	(void)state;
+	assert_int_equal(t.nr, 4);
+	assert_int_equal(wmi_guid_parse(ACME, &acme), 0);
+
+	assert_memory_equal(t.keys[0].guid, acme.b, 16);
+	assert_int_equal(t.keys[0].method_id, 6);
+	assert_int_equal(t.keys[0].origin, WMI_POLICY_ORIGIN_USER);
+	assert_int_equal(t.keys[0].uid, 1000);
+	assert_int_equal(t.keys[0].gid, 100);
+	assert_int_equal(t.values[0].id, 1);
+	assert_int_equal(t.values[0].action, WMI_ACTION_DENY);
+	assert_int_equal(t.values[0].error, EACCES);
+	assert_int_equal(t.values[0].flags, 0);
+	assert_int_equal(t.values[0].line, 5);
+
+	assert_int_equal(t.keys[2].method_id, 1);
+	assert_int_equal(t.keys[2].origin, WMI_POLICY_ORIGIN_ANY);
+	assert_int_equal(t.keys[2].uid, WMI_POLICY_ANY);
+	assert_int_equal(t.values[2].answer, 7);
+	assert_int_equal(t.values[2].flags, WMI_RULE_F_AUDIT);
+	assert_int_equal(t.values[3].flags, WMI_RULE_F_AUDIT);	/* the audit action */
+
+	assert_int_equal(t.default_action, WMI_ACTION_DENY);
+	assert_int_equal(t.default_error, EBUSY);
+	assert_int_equal(t.default_flags, 0);
+}
+
+static void pattern_mask(void **state)
+{
+	uint32_t any_user = WMI_PAT_ANY_UID | WMI_PAT_ANY_GID;
+
+	(void)state;
+	assert_int_equal(encode_pattern(&p.rules[0]), 0);
+	assert_int_equal(encode_pattern(&p.rules[1]), any_user);
+	assert_int_equal(encode_pattern(&p.rules[2]),
+			 WMI_PAT_ANY_GUID | WMI_PAT_ANY_ORIGIN | any_user);
+	assert_int_equal(encode_pattern(&p.rules[3]),
+			 WMI_PAT_ANY_GUID | WMI_PAT_ANY_METHOD | any_user);
+	assert_int_equal(t.pattern_mask, 1u << 0 | 1u << any_user |
+			 1u << (WMI_PAT_ANY_GUID | WMI_PAT_ANY_ORIGIN | any_user) |
+			 1u << (WMI_PAT_ANY_GUID | WMI_PAT_ANY_METHOD | any_user));
+}
+
+/* The most specific rule wins, whatever the order in the file. */
+static void matching(void **state)
+{
+	struct wmi_guid acme, zones;
+
+	(void)state;
+	wmi_guid_parse(ACME, &acme);
+	wmi_guid_parse(ZONES, &zones);
+
+	assert_int_equal(encode_match(&t, acme.b, 6, WMI_POLICY_ORIGIN_USER, 1000, 100), 1);
+	assert_int_equal(encode_match(&t, acme.b, 6, WMI_POLICY_ORIGIN_USER, 1000, 5), 2);
+	assert_int_equal(encode_match(&t, acme.b, 6, WMI_POLICY_ORIGIN_USER, 0, 0), 2);
+	assert_int_equal(encode_match(&t, zones.b, 1, WMI_POLICY_ORIGIN_USER, 0, 0), 3);
+	assert_int_equal(encode_match(&t, acme.b, 1, WMI_POLICY_ORIGIN_KERNEL, 0, 0), 3);
+	assert_int_equal(encode_match(&t, zones.b, 9, WMI_POLICY_ORIGIN_KERNEL, 0, 0), 4);
+	/* Kernel calls to method 6 of acme: rules 1 and 2 are for user space. */
+	assert_int_equal(encode_match(&t, acme.b, 6, WMI_POLICY_ORIGIN_KERNEL, 0, 0), 4);
+	/* Nothing for user calls to other methods: the default. */
+	assert_int_equal(encode_match(&t, zones.b, 9, WMI_POLICY_ORIGIN_USER, 0, 0), 0);
+}
+
+static void empty_policy(void **state)
+{
+	struct policy e;
+	struct policy_tables et;
+	uint8_t g[16] = { 0 };
+
+	(void)state;
+	assert_int_equal(policy_parse_buffer("e.yaml", "name: e\ndevice: all\ndefault: audit\n",
+					     35, &e, NULL), 0);
+	assert_int_equal(encode_policy(&e, &et), 0);
+	assert_int_equal(et.nr, 0);
+	assert_int_equal(et.pattern_mask, 0);
+	assert_int_equal(et.default_action, WMI_ACTION_AUDIT);
+	assert_int_equal(et.default_flags, WMI_RULE_F_AUDIT);
+	assert_int_equal(encode_match(&et, g, 1, WMI_POLICY_ORIGIN_USER, 0, 0), 0);
+	encode_free(&et);
+	policy_free(&e);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(entries),
+		cmocka_unit_test(pattern_mask),
+		cmocka_unit_test(matching),
+		cmocka_unit_test(empty_policy),
+	};
+
+	return cmocka_run_group_tests_name("encode", tests, setup, teardown);
+}

@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Policy files (loader/policy.c): what parses, and every error. */
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "policy.h"
+
+#define ACME "FE733490-2E22-4EDB-A7B5-BC248874D383"
+
+static int parse(const char *text, struct policy *p, char **err)
+{
+	return policy_parse_buffer("/etc/wmibpf/policies.d/t.yaml", text, strlen(text), p, err);
+}
+
+static void full_policy(void **state)
+{
+	static const char text[] =
+		"# a comment\n"
+		"name: acme\n"
+		"device: " ACME "\n"
+		"default: { action: deny, errno: EBUSY, audit: true }\n"
+		"rules:\n"
+		"  - method: 6\n"
+		"    origin: user\n"
+		"    uid: 1000\n"
+		"    action: deny\n"
+		"    errno: EACCES\n"
+		"  - method: 0x1\n"
+		"    action: emulate\n"
+		"    answer: 50\n"
+		"  - gid: 27\n"
+		"    origin: kernel\n"
+		"    action: audit\n"
+		"  - method: any\n"
+		"    action: intercept\n"
+		"    audit: yes\n";
+	struct policy p;
+	char *err = NULL;
+
+	(void)state;
+	assert_int_equal(parse(text, &p, &err), 0);
+	assert_null(err);
+	assert_string_equal(p.name, "acme");
+	assert_false(p.all_devices);
+	assert_int_equal(p.device.b[0], 0x90);
+	assert_int_equal(p.def.action, WMI_ACTION_DENY);
+	assert_int_equal(p.def.error, EBUSY);
+	assert_true(p.def.audit);
+	assert_int_equal(p.nr_rules, 4);
+
+	assert_int_equal(p.rules[0].method_id, 6);
+	assert_int_equal(p.rules[0].origin, WMI_POLICY_ORIGIN_USER);
+	assert_int_equal(p.rules[0].uid, 1000);
+	assert_int_equal(p.rules[0].gid, WMI_POLICY_ANY);
+	assert_int_equal(p.rules[0].action, WMI_ACTION_DENY);
+	assert_int_equal(p.rules[0].error, EACCES);
+	assert_false(p.rules[0].audit);
+	assert_true(p.rules[0].any_device);
+	assert_int_equal(p.rules[0].line, 6);
+
+	assert_int_equal(p.rules[1].method_id, 1);
+	assert_int_equal(p.rules[1].action, WMI_ACTION_EMULATE);
+	assert_int_equal(p.rules[1].answer, 50);
+	assert_int_equal(p.rules[1].origin, WMI_POLICY_ORIGIN_ANY);
+
+	assert_int_equal(p.rules[2].method_id, WMI_POLICY_ANY);
+	assert_int_equal(p.rules[2].gid, 27);
+	assert_int_equal(p.rules[2].origin, WMI_POLICY_ORIGIN_KERNEL);
+	assert_true(p.rules[2].audit);	/* implied by the audit action */
+
+	assert_int_equal(p.rules[3].action, WMI_ACTION_INTERCEPT);
+	assert_true(p.rules[3].audit);
+	policy_free(&p);
+}
+
+static void minimal_policy_defaults(void **state)
+{
+	struct policy p;
+
+	(void)state;
+	assert_int_equal(parse("name: x\ndevice: all\n", &p, NULL), 0);
+	assert_true(p.all_devices);
+	assert_int_equal(p.def.action, WMI_ACTION_ALLOW);
+	assert_int_equal(p.nr_rules, 0);
+	assert_int_equal(p.nr_bpf, 0);
+	policy_free(&p);
+}
+
+static void rule_device_in_all_policy(void **state)
+{
+	struct policy p;
+
+	(void)state;
+	assert_int_equal(parse("name: x\ndevice: all\nrules:\n  - device: " ACME
+			       "\n    action: allow\n", &p, NULL), 0);
+	assert_false(p.rules[0].any_device);
+	assert_int_equal(p.rules[0].device.b[3], 0xfe);
+	policy_free(&p);
+}
+
+static void bpf_objects_resolved(void **state)
+{
+	char dir[] = "/tmp/wmibpf-test-XXXXXX", path[128], obj[128], *text;
+	struct policy p;
+	char *err = NULL;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(obj, sizeof(obj), "%s/vendor.bpf.o", dir);
+	f = fopen(obj, "w");
+	assert_non_null(f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/p.yaml", dir);
+	assert_true(asprintf(&text, "name: v\ndevice: all\nbpf:\n  - vendor.bpf.o\n  - %s\n",
+			     obj) > 0);
+
+	/* Relative to the policy file's directory, or absolute. */
+	assert_int_equal(policy_parse_buffer(path, text, strlen(text), &p, &err), 0);
+	assert_int_equal(p.nr_bpf, 2);
+	assert_string_equal(p.bpf[0], obj);
+	assert_string_equal(p.bpf[1], obj);
+	policy_free(&p);
+	free(text);
+
+	/* Or in $WMIBPF_BPF_PATH. */
+	setenv("WMIBPF_BPF_PATH", dir, 1);
+	assert_int_equal(parse("name: v\ndevice: all\nbpf: [vendor.bpf.o]\n", &p, &err), 0);
+	assert_string_equal(p.bpf[0], obj);
+	policy_free(&p);
+	unsetenv("WMIBPF_BPF_PATH");
+
+	unlink(obj);
+	rmdir(dir);
+}
+
+static void policy_file_io(void **state)
+{
+	char path[] = "/tmp/wmibpf-test-XXXXXX";
+	struct policy p;
+	char *err = NULL;
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "name: f\ndevice: all\n", 20), 20);
+	close(fd);
+	assert_int_equal(policy_parse_file(path, &p, &err), 0);
+	assert_string_equal(p.name, "f");
+	assert_string_equal(p.path, path);
+	policy_free(&p);
+	unlink(path);
+
+	assert_int_equal(policy_parse_file(path, &p, &err), -ENOENT);
+	assert_non_null(strstr(err, path));
+	assert_non_null(strstr(err, "No such file or directory"));
+	free(err);
+}
+
+struct bad {
+	const char *text;
+	const char *error;	/* expected message, after "FILE:" */
+};
+
+/* Every error: where it is reported and what it says was expected. */
+static const struct bad bad_policies[] = {
+	{ "", "1:1: empty policy; expected keys name, device, rules" },
+	{ "name: [x\n", "2:1: did not find expected ',' or ']' while parsing a flow sequence" },
+	{ "- a\n- b\n", "1:1: policy: expected a mapping of keys to values, found a list" },
+	{ "name: x\ndevice: all\nrule: []\n",
+	  "3:1: policy: unknown key 'rule', expected one of: name, device, default, rules, bpf" },
+	{ "name: x\nname: y\ndevice: all\n", "2:1: policy: 'name' given twice" },
+	{ "device: all\n", "1:1: policy: 'name' missing (the name it is loaded under)" },
+	{ "name: x\n", "1:1: policy: 'device' missing (a GUID, or 'all')" },
+	{ "name: a.b\ndevice: all\n",
+	  "1:7: name: expected 1 to 32 letters, digits, '_' or '-' (not first), found 'a.b'" },
+	{ "name: [x]\ndevice: all\n", "1:7: name: expected a value, found a list" },
+	{ "name: x\ndevice: FE733490\n",
+	  "2:9: device: expected a GUID such as FE733490-2E22-4EDB-A7B5-BC248874D383, or 'all', "
+	  "found 'FE733490'" },
+	{ "name: x\ndevice: all\nrules: {}\n",
+	  "3:8: rules: expected a list of rules ('- action: ...'), found a mapping" },
+	{ "name: x\ndevice: all\nrules:\n  - allow\n",
+	  "4:5: rule: expected a mapping of keys to values, found a value" },
+	{ "name: x\ndevice: all\nrules:\n  - method: 1\n",
+	  "4:5: rule: 'action' missing; expected one of allow, deny, intercept, emulate, audit" },
+	{ "name: x\ndevice: all\nrules:\n  - action: block\n",
+	  "4:13: action: expected allow, deny, intercept, emulate or audit, found 'block'" },
+	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    methd: 1\n",
+	  "5:5: rule: unknown key 'methd', expected one of: method, device, origin, uid, gid, "
+	  "action, errno, answer, audit" },
+	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    method: six\n",
+	  "5:13: method: expected a number from 0 to 4294967294, or 'any', found 'six'" },
+	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    method: -1\n",
+	  "5:13: method: expected a number from 0 to 4294967294, or 'any', found '-1'" },
+	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    method: 4294967295\n",
+	  "5:13: method: expected a number from 0 to 4294967294, or 'any', found '4294967295'" },
+	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    origin: firmware\n",
+	  "5:13: origin: expected user, kernel or any, found 'firmware'" },
+	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    uid: root\n",
+	  "5:10: uid: expected a number from 0 to 4294967294, or 'any', found 'root'" },
+	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    gid: [1]\n",
+	  "5:10: gid: expected a value, found a list" },
+	{ "name: x\ndevice: all\nrules:\n  - action: deny\n    errno: EWHAT\n",
+	  "5:12: errno: unknown name 'EWHAT'; expected a name such as EPERM or EACCES, or a "
+	  "number from 1 to 4095" },
+	{ "name: x\ndevice: all\nrules:\n  - action: deny\n    errno: 0\n",
+	  "5:12: errno: expected a number from 1 to 4095, found 0" },
+	{ "name: x\ndevice: all\nrules:\n  - action: deny\n    errno: 4096\n",
+	  "5:12: errno: expected a number from 0 to 4095, found '4096'" },
+	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    errno: EPERM\n",
+	  "5:12: errno: only a 'deny' rule takes an errno" },
+	{ "name: x\ndevice: all\nrules:\n  - action: emulate\n",
+	  "4:5: rule: an 'emulate' rule needs an 'answer' (the integer to return)" },
+	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    answer: 1\n",
+	  "5:13: answer: only an 'emulate' rule takes an answer" },
+	{ "name: x\ndevice: all\nrules:\n  - action: emulate\n    answer: 1.5\n",
+	  "5:13: answer: expected a number from 0 to 4294967295, found '1.5'" },
+	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    audit: maybe\n",
+	  "5:12: audit: expected true or false, found 'maybe'" },
+	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    action: deny\n",
+	  "5:5: rule: 'action' given twice" },
+	{ "name: x\ndevice: all\nrules:\n  - method: 2\n    action: allow\n"
+	  "  - method: 2\n    action: deny\n",
+	  "6:5: rule: matches the same calls as the rule at line 4; merge them" },
+	{ "name: x\ndevice: " ACME "\nrules:\n  - device: "
+	  "1E8FEC9B-04A5-4ED1-B79D-B77EF1152878\n    action: allow\n",
+	  "4:13: device: the policy is bound to one device; a rule can only name another in a "
+	  "policy for 'all' devices" },
+	{ "name: x\ndevice: all\nrules:\n  - device: all\n    action: allow\n",
+	  "4:13: device: a rule names one device (a GUID); leave it out to use the policy's" },
+	{ "name: x\ndevice: all\ndefault: emulate\n",
+	  "3:10: default: cannot emulate every method" },
+	{ "name: x\ndevice: all\ndefault: { action: emulate }\n",
+	  "3:20: default: cannot emulate every method" },
+	{ "name: x\ndevice: all\ndefault: { errno: EPERM }\n",
+	  "3:10: default: 'action' missing" },
+	{ "name: x\ndevice: all\ndefault: { action: allow, errno: EPERM }\n",
+	  "3:34: errno: only a 'deny' default takes an errno" },
+	{ "name: x\ndevice: all\nbpf: x.bpf.o\n",
+	  "3:6: bpf: expected a list of BPF object files, found a value" },
+	{ "name: x\ndevice: all\nbpf:\n  - nowhere.bpf.o\n",
+	  "4:5: bpf: cannot find nowhere.bpf.o next to the policy, in $WMIBPF_BPF_PATH or in " },
+	{ "name: &n x\ndevice: all\nrules:\n  - method: *n\n    action: allow\n",
+	  "4:13: aliases (*name) are not supported in policies; write the value out" },
+	{ "name: x\ndevice: all\n---\nname: y\ndevice: all\n", "3:1: one policy per file" },
+};
+
+static void every_error(void **state)
+{
+	const char *prefix = "/etc/wmibpf/policies.d/t.yaml:";
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad_policies) / sizeof(bad_policies[0]); i++) {
+		const struct bad *b = &bad_policies[i];
+		struct policy p;
+		char *err = NULL;
+		int ret;
+
+		ret = parse(b->text, &p, &err);
+		if (ret != -EINVAL || !err || strncmp(err, prefix, strlen(prefix)) ||
+		    strncmp(err + strlen(prefix), b->error, strlen(b->error)))
+			fail_msg("policy %zu:\n%s\ngave %d '%s', expected '%s%s'", i, b->text, ret,
+				 err ? err : "(null)", prefix, b->error);
+		/* A failed parse leaves nothing to free but the message. */
+		assert_null(p.rules);
+		assert_null(p.path);
+		free(err);
+	}
+}
+
+static void names_of_values(void **state)
+{
+	(void)state;
+	assert_string_equal(policy_action_name(WMI_ACTION_INTERCEPT), "intercept");
+	assert_string_equal(policy_action_name(99), "?");
+	assert_string_equal(policy_origin_name(WMI_POLICY_ORIGIN_USER), "user");
+	assert_string_equal(policy_errno_name(EACCES), "EACCES");
+	assert_null(policy_errno_name(4000));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(full_policy),
+		cmocka_unit_test(minimal_policy_defaults),
+		cmocka_unit_test(rule_device_in_all_policy),
+		cmocka_unit_test(bpf_objects_resolved),
+		cmocka_unit_test(policy_file_io),
+		cmocka_unit_test(every_error),
+		cmocka_unit_test(names_of_values),
+	};
+
+	return cmocka_run_group_tests_name("policy", tests, NULL, NULL);
+}
