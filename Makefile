@@ -7,6 +7,7 @@
 #   make demo       install deps, boot the fake laptop and run the demo
 #   make vm         boot the fake laptop to a shell
 #   make bench      per-call cost of WMI-BPF, as ratios taken in one boot
+#   make install    install wmibpf, policies, unit and udev rule (DESTDIR, PREFIX)
 #   make kernel     build (or reuse) the patched kernel only
 #   make clean      remove out/ (the kernel cache stays; see clean-cache)
 #
@@ -36,10 +37,10 @@ endif
 
 VM_TESTS ?= $(sort $(basename $(filter-out lib.sh,$(notdir $(wildcard tests/vm/*.sh)))))
 
-.PHONY: all deps kernel tools modules acpi unit bpf progs stage initramfs vm-deps \
-	vm check demo bench clean clean-cache help
+.PHONY: all deps kernel tools modules acpi unit bpf loader progs stage initramfs vm-deps \
+	vm check demo bench install clean clean-cache help
 
-all: kernel tools modules acpi unit bpf progs
+all: kernel tools modules acpi unit bpf loader progs
 
 help:
 	@sed -n '3,12p' Makefile
@@ -57,11 +58,15 @@ include kernel/modules/modules.mk
 include vmtest/acpi/acpi.mk
 include tests/unit/unit.mk
 include bpf/bpf.mk
+include loader/loader.mk
+include loader/install.mk
 include tests/vm/progs/progs.mk
 
 # The guest's /wmibpf: modules, test scripts, programs.
-stage: modules acpi progs bpf
+stage: modules acpi progs bpf loader
 	$(Q)rm -rf $(OUT)/guest
+	$(Q)$(MAKE) --no-print-directory install DESTDIR=$(OUT)/guest PREFIX=/usr/local \
+		SYSCONFDIR=/etc WMIBPF_BINARY=$(OUT)/loader/wmibpf-asan
 	$(Q)mkdir -p $(OUT)/guest/wmibpf/modules $(OUT)/guest/wmibpf/tests $(OUT)/guest/wmibpf/bin \
 		$(OUT)/guest/wmibpf/bpf
 	$(Q)cp $(BPF_OBJS) $(OUT)/guest/wmibpf/bpf/

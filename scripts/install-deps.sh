@@ -20,8 +20,8 @@ packages=(
 	clang-19 llvm-19 lld-19 zlib1g-dev pkg-config libcap-dev
 	# fake laptop and the VM test bed
 	acpica-tools qemu-system-x86 busybox-static
-	# user-space tests
-	libcmocka-dev valgrind
+	# wmibpf and user-space tests
+	libyaml-dev libcmocka-dev valgrind
 )
 
 missing=()

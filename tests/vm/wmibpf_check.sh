@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: GPL-2.0
+# wmibpf check validates policy files offline: the shipped ones pass, a
+# broken one fails with exit status 3 and names file, line and column.
+. /wmibpf/tests/lib.sh
+P=/usr/local/share/wmibpf/policies
+
+expect_ok "the shipped default policy" wmibpf check $P/default.yaml
+expect_match "$(wmibpf check $P/acme/acme.yaml)" "*policy acme, 3 rules, 1 BPF object: ok" "the acme policy"
+
+cat >/tmp/bad.yaml <<'POLICY'
+name: bad
+device: FE733490-2E22-4EDB-A7B5-BC248874D383
+rules:
+  - method: 6
+    action: deny
+    errno: EWHATEVER
+POLICY
+wmibpf check /tmp/bad.yaml 2>/tmp/err
+expect_eq "$?" 3 "an invalid policy: exit status 3"
+expect_match "$(cat /tmp/err)" "/tmp/bad.yaml:6:12: errno: unknown name 'EWHATEVER'*" \
+	"the error names file, line and column"
+expect_fail "check loads nothing" test -e /sys/fs/bpf/wmi/bad
+finish
