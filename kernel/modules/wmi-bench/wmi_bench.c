@@ -92,7 +92,7 @@ static ssize_t run_write(struct file *file, const char __user *ubuf, size_t coun
 	char mode[16], *req;
 	int ret;
 
-	req = memdup_user_nul(ubuf, min(count, (size_t)63));
+	req = memdup_user_nul(ubuf, min_t(size_t, count, 63));
 	if (IS_ERR(req))
 		return PTR_ERR(req);
 	ret = sscanf(req, "%15s %u %u", mode, &iterations, &runs);

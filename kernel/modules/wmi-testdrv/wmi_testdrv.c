@@ -12,6 +12,9 @@
  *   events  one line per event received: "<device> <object>"
  *
  * <device> is the WMI device name (the GUID, with "-N" for duplicates).
+ * With notify_call=1, the notify callback calls method 11 of the acme
+ * method block, as hot key drivers call methods from theirs, and appends
+ * the outcome to the event's line.
  * Outcomes read back as "ok <object>" or "error <acpi status>", where an
  * object prints as "integer 0x32", "string Aero 14", "buffer 01 02",
  * "package [integer 0x64, string Aero 14]" or "none".
@@ -41,6 +44,12 @@ static DEFINE_MUTEX(testdrv_lock);	/* devices, last outcome, events */
 static char testdrv_outcome[TESTDRV_OUT_SIZE];
 static char testdrv_events[TESTDRV_EVENTS_SIZE];
 static struct dentry *testdrv_dir;
+
+static bool notify_call;
+module_param(notify_call, bool, 0444);
+MODULE_PARM_DESC(notify_call, "Call a method from the notify callback");
+
+#define TESTDRV_ACME_METHODS	"FE733490-2E22-4EDB-A7B5-BC248874D383"
 
 static void format_object(struct seq_buf *s, const union acpi_object *obj)
 {
@@ -248,6 +257,10 @@ static const struct file_operations events_fops = {
 
 static void testdrv_notify(struct wmi_device *wdev, union acpi_object *data)
 {
+	struct acpi_buffer out = { ACPI_ALLOCATE_BUFFER, NULL };
+	struct acpi_buffer in = { 0, NULL };
+	struct wmi_device *methods;
+	acpi_status status;
 	size_t used;
 	struct seq_buf s;
 
@@ -256,6 +269,16 @@ static void testdrv_notify(struct wmi_device *wdev, union acpi_object *data)
 	seq_buf_init(&s, testdrv_events + used, sizeof(testdrv_events) - used);
 	seq_buf_printf(&s, "%s ", dev_name(&wdev->dev));
 	format_object(&s, data);
+	methods = notify_call ? find_device(TESTDRV_ACME_METHODS) : NULL;
+	if (methods) {
+		status = wmidev_evaluate_method(methods, 0, 11, &in, &out);
+		seq_buf_puts(&s, " then ");
+		if (ACPI_FAILURE(status))
+			seq_buf_printf(&s, "error %s", acpi_format_exception(status));
+		else
+			format_object(&s, out.pointer);
+		kfree(out.pointer);
+	}
 	seq_buf_puts(&s, "\n");
 	if (seq_buf_has_overflowed(&s))
 		testdrv_events[used] = '\0';	/* full: drop the event */
