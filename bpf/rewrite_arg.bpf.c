@@ -27,12 +27,9 @@ int BPF_PROG(rewrite_call, struct wmi_bpf_ctx *call)
 	if (!p)
 		return WMI_BPF_CONTINUE;
 
-	value = p[0] | p[1] << 8 | p[2] << 16 | (__u32)p[3] << 24;
+	value = wmi_get_u32(p);
 	clamped = value < min ? min : value > max ? max : value;
-	p[0] = clamped;
-	p[1] = clamped >> 8;
-	p[2] = clamped >> 16;
-	p[3] = clamped >> 24;
+	wmi_put_u32(p, clamped);
 
 	return WMI_BPF_CONTINUE;
 }

@@ -99,14 +99,28 @@ static __always_inline int wmi_answer_u32(struct wmi_bpf_ctx *ctx, __u32 value)
 	return ret ? ret : WMI_BPF_ANSWERED;
 }
 
-/* The first input dword, little endian, or false if there is none. */
+/* Little-endian dwords in marshalled data, whatever their alignment. */
+static __always_inline __u32 wmi_get_u32(const __u8 *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (__u32)p[3] << 24;
+}
+
+static __always_inline void wmi_put_u32(__u8 *p, __u32 v)
+{
+	p[0] = v;
+	p[1] = v >> 8;
+	p[2] = v >> 16;
+	p[3] = v >> 24;
+}
+
+/* The input dword at offset, or false if the input is shorter. */
 static __always_inline bool wmi_input_u32(struct wmi_bpf_ctx *ctx, __u32 offset, __u32 *value)
 {
 	__u8 *p = bpf_wmi_get_input(ctx, offset, sizeof(__u32));
 
 	if (!p)
 		return false;
-	*value = p[0] | p[1] << 8 | p[2] << 16 | (__u32)p[3] << 24;
+	*value = wmi_get_u32(p);
 	return true;
 }
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* devices: the WMI bus as sysfs shows it, and the policies acting on it. */
 
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -130,11 +129,6 @@ static void device_json(struct json *j, const struct device_info *d, const char 
 	json_object_end(j);
 }
 
-static int cmp_str(const void *x, const void *y)
-{
-	return strcmp(*(char *const *)x, *(char *const *)y);
-}
-
 /* Loaded policies (name, binding) whose programs act on devices of guid. */
 static void policies_for(char **names, struct wmi_policy_meta *metas, size_t nr,
 			 const struct wmi_guid *guid, char *buf, size_t size)
@@ -163,32 +157,18 @@ int cmd_devices(struct app *a)
 {
 	struct json *j = &a->json;
 	char sysdir[PATH_MAX], policies[256];
-	char **names = NULL, **devs = NULL, **grown;
+	char **names = NULL, **devs = NULL;
 	struct wmi_policy_meta *metas = NULL;
 	size_t nr_pol = 0, nr = 0, i;
 	bool policies_known;
-	struct dirent *e;
-	DIR *d;
+	int err;
 
 	snprintf(sysdir, sizeof(sysdir), "%s/bus/wmi/devices", a->cli->sysfs);
-	d = opendir(sysdir);
-	if (!d) {
-		errmsg("%s: %s (is ACPI WMI built and loaded?)", sysdir, strerror(errno));
+	err = list_names(sysdir, NULL, NULL, &devs, &nr);
+	if (err) {
+		errmsg("%s: %s (is ACPI WMI built and loaded?)", sysdir, strerror(-err));
 		return EXIT_NOT_FOUND;
 	}
-	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.')
-			continue;
-		grown = realloc(devs, (nr + 1) * sizeof(*devs));
-		if (!grown)
-			break;
-		devs = grown;
-		devs[nr] = strdup(e->d_name);
-		if (devs[nr])
-			nr++;
-	}
-	closedir(d);
-	qsort(devs, nr, sizeof(*devs), cmp_str);
 
 	/* Policies are root's to see; others get the devices alone. */
 	policies_known = !store_list(a->cli->bpffs, &names, &nr_pol);
@@ -224,7 +204,7 @@ int cmd_devices(struct app *a)
 		json_end_line(j);
 	}
 	store_free_names(names, nr_pol);
-	store_free_names(devs, nr);
+	free_names(devs, nr);
 	free(metas);
 	return EXIT_OK;
 }

@@ -591,41 +591,29 @@ static bool bound_to(const char *file, const struct wmi_guid *device)
 	return yes;
 }
 
-static int cmp_str(const void *x, const void *y)
+/* Policy files and BPF objects. */
+static bool is_loadable(const struct dirent *e, void *arg)
 {
-	return strcmp(*(char *const *)x, *(char *const *)y);
+	size_t len = strlen(e->d_name);
+
+	(void)arg;
+	return (len > 5 && !strcmp(e->d_name + len - 5, ".yaml")) ||
+	       (len > 6 && !strcmp(e->d_name + len - 6, ".bpf.o"));
 }
 
 /* Every policy and object in a directory, each on its own. */
 static int load_dir(struct app *a)
 {
 	const struct wmi_guid *device = a->cli->has_device ? &a->cli->device : NULL;
-	char **files = NULL, **grown, path[PATH_MAX];
-	struct dirent *e;
-	size_t nr = 0, i, len;
+	char **files = NULL, path[PATH_MAX];
+	size_t nr = 0, i;
 	int ret = EXIT_OK, r;
-	DIR *d;
 
-	d = opendir(a->cli->dir);
-	if (!d) {
-		errmsg("%s: %s", a->cli->dir, strerror(errno));
-		return errno == ENOENT ? EXIT_NOT_FOUND : EXIT_FAILED;
+	r = list_names(a->cli->dir, is_loadable, NULL, &files, &nr);
+	if (r) {
+		errmsg("%s: %s", a->cli->dir, strerror(-r));
+		return r == -ENOENT ? EXIT_NOT_FOUND : EXIT_FAILED;
 	}
-	while ((e = readdir(d))) {
-		len = strlen(e->d_name);
-		if (!(len > 5 && !strcmp(e->d_name + len - 5, ".yaml")) &&
-		    !(len > 6 && !strcmp(e->d_name + len - 6, ".bpf.o")))
-			continue;
-		grown = realloc(files, (nr + 1) * sizeof(*files));
-		if (!grown)
-			break;
-		files = grown;
-		files[nr] = strdup(e->d_name);
-		if (files[nr])
-			nr++;
-	}
-	closedir(d);
-	qsort(files, nr, sizeof(*files), cmp_str);
 
 	for (i = 0; i < nr; i++) {
 		snprintf(path, sizeof(path), "%s/%s", a->cli->dir, files[i]);
@@ -636,7 +624,7 @@ static int load_dir(struct app *a)
 		if (r && !ret)
 			ret = r;
 	}
-	store_free_names(files, nr);
+	free_names(files, nr);
 	return ret;
 }
 

@@ -12,6 +12,7 @@
 #include <bpf/bpf.h>
 
 #include "store.h"
+#include "wmibpf.h"
 
 void store_path(char *buf, const char *bpffs, const char *name, const char *leaf)
 {
@@ -21,61 +22,29 @@ void store_path(char *buf, const char *bpffs, const char *name, const char *leaf
 		snprintf(buf, STORE_PATH_MAX, "%s/%s", bpffs, name);
 }
 
-static int cmp_str(const void *a, const void *b)
+static bool is_dir(const struct dirent *e, void *arg)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	(void)arg;
+	return e->d_type == DT_DIR;
 }
 
-/* Entries of dir (directories if dirs, else the rest) starting with prefix. */
-static int list_dir(const char *dir, bool dirs, const char *prefix, char ***out, size_t *nr)
+static bool is_object_link(const struct dirent *e, void *arg)
 {
-	char **names = NULL, **n;
-	struct dirent *e;
-	size_t count = 0;
-	DIR *d;
-
-	*out = NULL;
-	*nr = 0;
-	d = opendir(dir);
-	if (!d)
-		return errno == ENOENT ? 0 : -errno;
-	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.' || (e->d_type == DT_DIR) != dirs ||
-		    strncmp(e->d_name, prefix, strlen(prefix)))
-			continue;
-		n = realloc(names, (count + 1) * sizeof(*names));
-		if (!n)
-			goto nomem;
-		names = n;
-		names[count] = strdup(e->d_name + strlen(prefix));
-		if (!names[count])
-			goto nomem;
-		count++;
-	}
-	closedir(d);
-	if (count)
-		qsort(names, count, sizeof(*names), cmp_str);
-	*out = names;
-	*nr = count;
-	return 0;
-nomem:
-	closedir(d);
-	store_free_names(names, count);
-	return -ENOMEM;
+	(void)arg;
+	return e->d_type != DT_DIR && !strncmp(e->d_name, "obj-", 4);
 }
 
 int store_list(const char *bpffs, char ***names, size_t *nr)
 {
-	return list_dir(bpffs, true, "", names, nr);
+	int ret = list_names(bpffs, is_dir, NULL, names, nr);
+
+	/* No policy was ever loaded. */
+	return ret == -ENOENT ? 0 : ret;
 }
 
 void store_free_names(char **names, size_t nr)
 {
-	size_t i;
-
-	for (i = 0; i < nr; i++)
-		free(names[i]);
-	free(names);
+	free_names(names, nr);
 }
 
 bool store_exists(const char *bpffs, const char *name)
@@ -105,9 +74,16 @@ int store_read_meta(const char *bpffs, const char *name, struct wmi_policy_meta 
 int store_list_objects(const char *bpffs, const char *name, char ***maps, size_t *nr)
 {
 	char path[STORE_PATH_MAX];
+	size_t i;
+	int ret;
 
 	store_path(path, bpffs, name, NULL);
-	return list_dir(path, false, "obj-", maps, nr);
+	ret = list_names(path, is_object_link, NULL, maps, nr);
+	if (ret == -ENOENT)
+		return 0;
+	for (i = 0; !ret && i < *nr; i++)
+		memmove((*maps)[i], (*maps)[i] + 4, strlen((*maps)[i]) - 3);
+	return ret;
 }
 
 int store_remove(const char *bpffs, const char *name)

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Messages wmibpf's verbs share. */
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "wmibpf.h"
@@ -26,4 +28,55 @@ int bpf_failure(const char *what, int err)
 	else
 		errmsg("%s: %s", what, strerror(-err));
 	return EXIT_FAILED;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int list_names(const char *dir, bool (*keep)(const struct dirent *e, void *arg), void *arg,
+	       char ***names, size_t *nr)
+{
+	char **list = NULL, **grown;
+	struct dirent *e;
+	size_t count = 0;
+	DIR *d;
+
+	*names = NULL;
+	*nr = 0;
+	d = opendir(dir);
+	if (!d)
+		return -errno;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.' || (keep && !keep(e, arg)))
+			continue;
+		grown = realloc(list, (count + 1) * sizeof(*list));
+		if (!grown)
+			goto nomem;
+		list = grown;
+		list[count] = strdup(e->d_name);
+		if (!list[count])
+			goto nomem;
+		count++;
+	}
+	closedir(d);
+	if (count)
+		qsort(list, count, sizeof(*list), cmp_str);
+	*names = list;
+	*nr = count;
+	return 0;
+nomem:
+	closedir(d);
+	free_names(list, count);
+	return -ENOMEM;
+}
+
+void free_names(char **names, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		free(names[i]);
+	free(names);
 }

@@ -3,6 +3,8 @@
 #ifndef WMIBPF_H
 #define WMIBPF_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "cli.h"
@@ -25,6 +27,16 @@ void errmsg(const char *fmt, ...);
 
 /* Explain a BPF failure: EPERM means not root. Returns EXIT_FAILED. */
 int bpf_failure(const char *what, int err);
+
+struct dirent;
+
+/*
+ * The entries of dir, but dot files, that keep() accepts (all if keep is
+ * NULL), sorted; free with free_names(). 0 or -errno.
+ */
+int list_names(const char *dir, bool (*keep)(const struct dirent *e, void *arg), void *arg,
+	       char ***names, size_t *nr);
+void free_names(char **names, size_t nr);
 
 int cmd_devices(struct app *a);
 int cmd_load(struct app *a);

@@ -25,11 +25,8 @@ static __always_inline int step(struct wmi_bpf_ctx *call, __u32 id, __u32 mul, _
 	p = bpf_wmi_get_input(call, 0, 4);
 	if (!p)
 		return WMI_BPF_CONTINUE;
-	v = (p[0] | p[1] << 8 | p[2] << 16 | (__u32)p[3] << 24) * mul + add;
-	p[0] = v;
-	p[1] = v >> 8;
-	p[2] = v >> 16;
-	p[3] = v >> 24;
+	v = wmi_get_u32(p) * mul + add;
+	wmi_put_u32(p, v);
 	return WMI_BPF_CONTINUE;
 }
 

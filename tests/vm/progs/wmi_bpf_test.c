@@ -521,18 +521,6 @@ static void *caller(void *arg)
 	return NULL;
 }
 
-static int write_file(const char *path, const char *s)
-{
-	FILE *f = fopen(path, "w");
-	int ret;
-
-	if (!f)
-		return -1;
-	ret = fputs(s, f) < 0;
-	ret |= fclose(f) != 0;
-	return ret ? -1 : 0;
-}
-
 static void test_loop(int seconds)
 {
 	struct deny_method *deny = deny_method__open();

@@ -248,18 +248,6 @@ static void test_nonroot(void)
 	      WEXITSTATUS(status) == 0, "open as nobody: EACCES");
 }
 
-static int write_file(const char *path, const char *s)
-{
-	FILE *f = fopen(path, "w");
-	int ret;
-
-	if (!f)
-		return -1;
-	ret = fputs(s, f) < 0;
-	ret |= fclose(f) != 0;
-	return ret ? -1 : 0;
-}
-
 /*
  * Unbinding a PNP0C14 device from the WMI mapper removes its WMI devices.
  * The second mapper of the fake laptop holds only the duplicated GUID, so

@@ -69,18 +69,6 @@ static void *getter(void *arg)
 	return NULL;
 }
 
-static int write_file(const char *path, const char *s)
-{
-	FILE *f = fopen(path, "w");
-	int ret;
-
-	if (!f)
-		return -1;
-	ret = fputs(s, f) < 0;
-	ret |= fclose(f) != 0;
-	return ret ? -1 : 0;
-}
-
 int main(int argc, char **argv)
 {
 	long cycles = 0, bind_errors = 0;

@@ -51,6 +51,19 @@ static inline int wmi_call(int fd, struct wmi_method_call *c, uint32_t instance,
 	return ioctl(fd, WMI_IOC_METHOD_CALL, c) < 0 ? -errno : 0;
 }
 
+/* Write s to a sysfs file; 0 or -1. */
+static inline int write_file(const char *path, const char *s)
+{
+	FILE *f = fopen(path, "w");
+	int ret;
+
+	if (!f)
+		return -1;
+	ret = fputs(s, f) < 0;
+	ret |= fclose(f) != 0;
+	return ret ? -1 : 0;
+}
+
 static inline uint32_t le32(const uint8_t *p)
 {
 	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
