@@ -11,7 +11,7 @@ __u64 zones_seen, all_seen, done_seen;
 
 /* What the zones program saw last */
 __u8 last_guid[16];
-char last_device[48], last_driver[32], last_comm[16];
+char last_device[48], last_driver[32], last_comm[16], last_caller_name[64];
 __u32 last_instance, last_method, last_origin, last_pid, last_uid, last_in_size;
 __u64 last_caller, last_start_ns;
 __s32 last_retval;
@@ -26,6 +26,7 @@ int BPF_PROG(zones_call, struct wmi_bpf_ctx *call)
 	__builtin_memcpy(last_device, call->device, sizeof(last_device));
 	__builtin_memcpy(last_driver, call->driver, sizeof(last_driver));
 	__builtin_memcpy(last_comm, call->comm, sizeof(last_comm));
+	__builtin_memcpy(last_caller_name, call->caller_name, sizeof(last_caller_name));
 	last_instance = call->instance;
 	last_method = call->method_id;
 	last_origin = call->origin;

@@ -248,6 +248,8 @@ static void test_scope(void)
 	      !strcmp(skel->bss->last_driver, "wmi-testdrv") &&
 	      skel->bss->last_caller != 0 && skel->bss->last_start_ns != 0,
 	      "context of a kernel call: instance, method, origin, GUID, device, driver");
+	CHECK(!strcmp(skel->bss->last_caller_name, "request_write [wmi_testdrv]"),
+	      "the calling function and module: '%s'", skel->bss->last_caller_name);
 	CHECK(skel->bss->done_seen == 1 && skel->bss->last_retval == 0 &&
 	      skel->bss->last_verdict == 0 && skel->bss->last_out_type == 1 &&
 	      skel->bss->last_out_size == 4 && skel->bss->last_out[0] == 0xff &&
@@ -256,7 +258,8 @@ static void test_scope(void)
 	CHECK(user_u32(ACME_ZONES, 1, NULL, &r) == 0, "user call on zone 0");
 	CHECK(skel->bss->last_origin == 1 && skel->bss->last_pid == (uint32_t)getpid() &&
 	      skel->bss->last_uid == 0 && !strcmp(skel->bss->last_comm, "wmi-bpf-test") &&
-	      skel->bss->last_caller == 0 && skel->bss->last_in_size == 0,
+	      skel->bss->last_caller == 0 && !skel->bss->last_caller_name[0] &&
+	      skel->bss->last_in_size == 0,
 	      "context of a user call: origin, pid, uid, comm");
 
 	bpf_link__destroy(zones);
