@@ -86,30 +86,32 @@ int store_list_objects(const char *bpffs, const char *name, char ***maps, size_t
 	return ret;
 }
 
+static bool is_link(const char *leaf)
+{
+	return !strcmp(leaf, "link") || !strncmp(leaf, "obj-", 4);
+}
+
 int store_remove(const char *bpffs, const char *name)
 {
-	static const char *const order[] = { "link", "obj-", "" };
-	char dir[STORE_PATH_MAX], path[STORE_PATH_MAX + 256];
-	struct dirent *e;
-	size_t i;
-	DIR *d;
-	int ret = 0;
+	char dir[STORE_PATH_MAX], path[STORE_PATH_MAX + 256], **pins;
+	size_t nr, i;
+	int pass, ret;
 
 	store_path(dir, bpffs, name, NULL);
+	ret = list_names(dir, NULL, NULL, &pins, &nr);
+	if (ret)
+		return ret;
 	/* Links first: the policy stops acting before its maps go. */
-	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
-		d = opendir(dir);
-		if (!d)
-			return -errno;
-		while ((e = readdir(d))) {
-			if (e->d_name[0] == '.' || strncmp(e->d_name, order[i], strlen(order[i])))
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < nr; i++) {
+			if (is_link(pins[i]) != !pass)
 				continue;
-			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-			if (unlink(path) && errno != ENOENT)
+			snprintf(path, sizeof(path), "%s/%s", dir, pins[i]);
+			if (unlink(path) && errno != ENOENT && !ret)
 				ret = -errno;
 		}
-		closedir(d);
 	}
+	free_names(pins, nr);
 	if (rmdir(dir) && !ret)
 		ret = -errno;
 	return ret;

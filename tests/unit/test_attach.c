@@ -140,9 +140,17 @@ static int teardown(void **state)
 	return 0;
 }
 
-static void prepare(struct attach *x)
+/* An attach for dir/link; with old, a link is pinned there already. */
+static void prepare(struct attach *x, bool old)
 {
+	FILE *f;
+
 	attach_init(x, "/", dir + 1, "link", (struct bpf_map *)0x2000);
+	if (old) {
+		f = fopen(x->pin, "w");
+		assert_non_null(f);
+		fclose(f);
+	}
 }
 
 /* A policy loaded for the first time: attached, pinned, let go of. */
@@ -151,7 +159,7 @@ static void first_load(void **state)
 	struct attach x;
 
 	(void)state;
-	prepare(&x);
+	prepare(&x, false);
 	assert_int_equal(do_attach(&x), 0);
 	assert_string_equal(calls, "get(link) attach pin(link) disconnect destroy ");
 	assert_true(x.pinned);
@@ -171,14 +179,9 @@ static void first_load(void **state)
 static void replace_in_place(void **state)
 {
 	struct attach x;
-	FILE *f;
 
 	(void)state;
-	prepare(&x);
-	f = fopen(x.pin, "w");
-	assert_non_null(f);
-	fclose(f);
-
+	prepare(&x, true);
 	assert_int_equal(do_attach(&x), 0);
 	assert_string_equal(calls, "get(link) attach info(50) map_by_id(77) destroy update(50,40) ");
 	assert_true(x.updated);
@@ -196,13 +199,9 @@ static void replace_other_device(void **state)
 {
 	char tmp[STORE_PATH_MAX + 8];
 	struct attach x;
-	FILE *f;
 
 	(void)state;
-	prepare(&x);
-	f = fopen(x.pin, "w");
-	assert_non_null(f);
-	fclose(f);
+	prepare(&x, true);
 	update_result = -EINVAL;
 
 	assert_int_equal(do_attach(&x), 0);
@@ -220,7 +219,7 @@ static void attach_refused(void **state)
 	struct attach x;
 
 	(void)state;
-	prepare(&x);
+	prepare(&x, false);
 	attach_fails = 1;
 	assert_int_equal(do_attach(&x), -EBUSY);
 	assert_string_equal(calls, "get(link) attach ");

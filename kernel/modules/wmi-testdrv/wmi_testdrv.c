@@ -218,16 +218,21 @@ out_free:
 	return ret;
 }
 
-static ssize_t outcome_read(struct file *file, char __user *ubuf, size_t count, loff_t *ppos)
+/* Read one of the text buffers the lock protects. */
+static ssize_t read_locked(const char *buf, char __user *ubuf, size_t count, loff_t *ppos)
 {
 	ssize_t ret;
 
 	mutex_lock(&testdrv_lock);
-	ret = simple_read_from_buffer(ubuf, count, ppos, testdrv_outcome,
-				      strlen(testdrv_outcome));
+	ret = simple_read_from_buffer(ubuf, count, ppos, buf, strlen(buf));
 	mutex_unlock(&testdrv_lock);
 
 	return ret;
+}
+
+static ssize_t outcome_read(struct file *file, char __user *ubuf, size_t count, loff_t *ppos)
+{
+	return read_locked(testdrv_outcome, ubuf, count, ppos);
 }
 
 static const struct file_operations request_fops = {
@@ -239,14 +244,7 @@ static const struct file_operations request_fops = {
 
 static ssize_t events_read(struct file *file, char __user *ubuf, size_t count, loff_t *ppos)
 {
-	ssize_t ret;
-
-	mutex_lock(&testdrv_lock);
-	ret = simple_read_from_buffer(ubuf, count, ppos, testdrv_events,
-				      strlen(testdrv_events));
-	mutex_unlock(&testdrv_lock);
-
-	return ret;
+	return read_locked(testdrv_events, ubuf, count, ppos);
 }
 
 static const struct file_operations events_fops = {
