@@ -11,6 +11,6 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 tree=${1:?usage: $0 KERNEL_TREE}
 
 rm -f "$top"/kernel/patches/*.patch
-git -C "$tree" format-patch -q --no-signature -o "$top/kernel/patches" pristine..
+git -C "$tree" format-patch -q --no-signature --zero-commit -o "$top/kernel/patches" pristine..
 (cd "$top/kernel/patches" && ls -1 ./*.patch | sed 's|^\./||') >"$top/kernel/series"
 echo "kdev-export: $(wc -l <"$top/kernel/series") patch(es) in kernel/series"
