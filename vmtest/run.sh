@@ -144,6 +144,15 @@ test_timeout() {
 passed=0
 failed=0
 
+# why_failed LOG TEST: what a failed test printed, without the kernel's
+# lines, so that a report (a CI run's, say) says why even once the log is
+# gone.
+why_failed() {
+	sed -n "/^=== test $2: start/,/^=== test $2: exit/p" "$1" |
+		tr -d '\r' | grep -av -e '^\[ *[0-9]*\.[0-9]*\]' -e '^ok: ' -e '^=== test' |
+		tail -n 15 | sed 's/^/    /'
+}
+
 # boot NAME TEST...: one guest, the listed tests in order.
 boot() {
 	local name=$1
@@ -178,6 +187,7 @@ boot() {
 			failed=$((failed + 1))
 		elif [ "$(echo "$line" | cut -d' ' -f3)" != 0 ]; then
 			echo "FAIL: $t (exit $(echo "$line" | cut -d' ' -f3)) log: $dir/console.log"
+			why_failed "$dir/console.log" "$t"
 			failed=$((failed + 1))
 		else
 			echo "PASS: $t ($(echo "$line" | cut -d' ' -f4)s)"
