@@ -72,6 +72,20 @@ expect_fail() {
 	fi
 }
 
+# wait_until SECONDS CMD...: run CMD every 0.1 s until it succeeds or
+# SECONDS pass; fails in the latter case.  For what the kernel does from a
+# work queue (notifications, LED writes).  Generous: it returns as soon as
+# CMD succeeds, and a loaded CI machine may be slow.
+wait_until() {
+	local n=$(($1 * 10))
+	shift
+	until "$@"; do
+		n=$((n - 1))
+		[ $n -gt 0 ] || return 1
+		sleep 0.1
+	done
+}
+
 loaded_modules=
 
 # load_module NAME: insmod a project module unless it is already loaded;

@@ -14,10 +14,10 @@ expect_eq "$(kcall method "$ACME_HOTKEY 0 1")" "ok integer 0x0" "second hot key"
 expect_eq "$(kcall method "$ACME_HOTKEY 0 5")" "ok integer 0x0" "any method id raises it"
 
 # Notify is delivered from a work queue; give it a moment.
-for i in 1 2 3 4 5 6 7 8 9 10; do
-	[ "$(wc -l <"$TESTDRV/events")" -ge 3 ] && break
-	sleep 0.2
-done
+events_at_least() {
+	[ "$(wc -l <"$TESTDRV/events")" -ge "$1" ]
+}
+wait_until 10 events_at_least 3
 expect_eq "$(sed -n 1p "$TESTDRV/events")" "$ACME_EVENT integer 0x2a" "first event data"
 expect_eq "$(sed -n 2p "$TESTDRV/events")" "$ACME_EVENT integer 0x107" "second event data"
 expect_eq "$(sed -n 3p "$TESTDRV/events")" "$ACME_EVENT integer 0x107" "repeated event data"

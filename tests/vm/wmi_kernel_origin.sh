@@ -8,6 +8,10 @@ load_module wmi_testdrv
 
 wmi-race-test traffic 15 >/tmp/traffic 2>&1 &
 traffic=$!
+kbd_is() {
+	[ "$(acme-ctl kbd)" = "$1" ]
+}
+
 i=0
 bad=0
 while [ $i -lt 20 ]; do
@@ -15,12 +19,7 @@ while [ $i -lt 20 ]; do
 	# and a kernel driver's call on another device of the same mapper.
 	# The LED core applies a write from a work queue: allow it a moment.
 	echo $((i % 4)) >/sys/class/leds/acme::kbd_backlight/brightness
-	n=0
-	while [ "$(acme-ctl kbd)" != $((i % 4)) ] && [ $n -lt 20 ]; do
-		sleep 0.05
-		n=$((n + 1))
-	done
-	[ $n -lt 20 ] || bad=$((bad + 1))
+	wait_until 5 kbd_is $((i % 4)) || bad=$((bad + 1))
 	[ "$(kcall method "$ACME_ZONES 0 2 $(printf '%02x' $i)000000")" = "ok integer 0x0" ] || bad=$((bad + 1))
 	[ "$(kcall method "$ACME_ZONES 0 1")" = "ok integer 0x$(printf '%x' $i)" ] || bad=$((bad + 1))
 	i=$((i + 1))
