@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# Under integrity lockdown raw user-space calls are refused; calls a driver
-# answers, and kernel-origin calls, still work.
+# Under integrity lockdown, and under confidentiality which includes it, raw
+# user-space calls are refused; calls a driver answers, and kernel-origin
+# calls, still work.
 # vmtest: own-boot
 . /wmibpf/tests/lib.sh
 # Lockdown forbids loading unsigned modules: load what is needed first.
@@ -21,6 +22,15 @@ expect_eq "$(cat /sys/class/backlight/acme/actual_brightness)" 33 "firmware foll
 # firmware, which the driver reads back for actual_brightness.
 echo 40 >/sys/class/backlight/acme/brightness
 expect_eq "$(cat /sys/class/backlight/acme/actual_brightness)" 40 "kernel-origin calls unaffected"
+
+# Confidentiality includes integrity: the same holds there.
+echo confidentiality >/sys/kernel/security/lockdown
+expect_match "$(cat /sys/kernel/security/lockdown)" "*\\[confidentiality\\]*" "lockdown level raised"
+expect_eq "$(acme-ctl fan 2 2>&1)" "acme-ctl: method 6: Operation not permitted" \
+	"raw set refused under confidentiality"
+expect_ok "claimed set works under confidentiality" acme-ctl brightness 55
+expect_eq "$(cat /sys/class/backlight/acme/actual_brightness)" 55 \
+	"firmware followed the driver under confidentiality"
 # Modules cannot be unloaded and reloaded usefully under lockdown; the
 # boot ends here.
 loaded_modules=
