@@ -184,6 +184,7 @@ boot() {
 		line=$(grep -a "^RESULT $t " "$dir/results.log" 2>/dev/null | tail -n1 || true)
 		if [ -z "$line" ]; then
 			echo "FAIL: $t (no result; ${why:-guest lost}) log: $dir/console.log"
+			why_failed "$dir/console.log" "$t"
 			failed=$((failed + 1))
 		elif [ "$(echo "$line" | cut -d' ' -f3)" != 0 ]; then
 			echo "FAIL: $t (exit $(echo "$line" | cut -d' ' -f3)) log: $dir/console.log"
