@@ -120,14 +120,15 @@ kcall() {
 	cat "$TESTDRV/$1"
 }
 
-# wait_for_file FILE: up to five seconds for FILE to appear.
+# wait_for_file FILE: up to ten seconds for FILE to appear.
 wait_for_file() {
-	local i=0
-	while [ ! -e "$1" ] && [ $i -lt 50 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	[ -e "$1" ]
+	wait_until 10 test -e "$1"
+}
+
+# testdrv_events_at_least N: wmi-testdrv has logged N events or more.
+# (Its debugfs file has no size: count what it holds.)
+testdrv_events_at_least() {
+	[ "$(wc -l <"$TESTDRV/events")" -ge "$1" ]
 }
 
 # run_prog PROG ARGS...: run an in-guest C test program; its own checks

@@ -8,11 +8,7 @@ loaded_modules="wmi_testdrv"
 expect_ok "load the default policy" wmibpf load -q /usr/local/share/wmibpf/policies/default.yaml
 expect_eq "$(kcall method "$ACME_METHODS 0 12 2a000000")" "ok integer 0x0" "event data 0x2a"
 expect_eq "$(kcall method "$ACME_HOTKEY 0 1")" "ok integer 0x0" "raise the event"
-# debugfs files have no size: look at what they hold.
-events_seen() {
-	[ "$(wc -l <"$TESTDRV/events")" -ge 1 ]
-}
-wait_until 10 events_seen
+wait_until 10 testdrv_events_at_least 1
 expect_eq "$(cat "$TESTDRV/events")" "$ACME_EVENT integer 0x2a then integer 0x1" \
 	"the notify callback's method call was answered"
 expect_match "$(wmibpf show default)" "* kernel *allow * [1-9]*" "the policy saw the kernel calls"

@@ -14,10 +14,7 @@ expect_eq "$(kcall method "$ACME_HOTKEY 0 1")" "ok integer 0x0" "second hot key"
 expect_eq "$(kcall method "$ACME_HOTKEY 0 5")" "ok integer 0x0" "any method id raises it"
 
 # Notify is delivered from a work queue; give it a moment.
-events_at_least() {
-	[ "$(wc -l <"$TESTDRV/events")" -ge "$1" ]
-}
-wait_until 10 events_at_least 3
+wait_until 10 testdrv_events_at_least 3
 expect_eq "$(sed -n 1p "$TESTDRV/events")" "$ACME_EVENT integer 0x2a" "first event data"
 expect_eq "$(sed -n 2p "$TESTDRV/events")" "$ACME_EVENT integer 0x107" "second event data"
 expect_eq "$(sed -n 3p "$TESTDRV/events")" "$ACME_EVENT integer 0x107" "repeated event data"

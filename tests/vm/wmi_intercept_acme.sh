@@ -15,7 +15,7 @@ expect_eq "$(cat $BL/brightness)" 50 "backlight starts at the firmware's level"
 
 # A raw set is answered by the driver, and user space is notified.
 rm -f /tmp/ready
-wait-notify sysfs $BL/actual_brightness /tmp/ready 5000 >/tmp/notify &
+wait-notify sysfs $BL/actual_brightness /tmp/ready 10000 >/tmp/notify &
 wait_for_file /tmp/ready
 expect_ok "acme-ctl brightness 30" acme-ctl brightness 30
 wait $!
@@ -25,7 +25,7 @@ expect_eq "$(cat $BL/brightness)" 30 "backlight brightness (driver state)"
 expect_eq "$(cat $BL/actual_brightness)" 30 "backlight actual_brightness"
 
 rm -f /tmp/ready
-wait-notify uevent "backlight/acme" /tmp/ready 5000 >/tmp/uevent &
+wait-notify uevent "backlight/acme" /tmp/ready 10000 >/tmp/uevent &
 wait_for_file /tmp/ready
 expect_ok "acme-ctl brightness 35" acme-ctl brightness 35
 wait $!
@@ -39,7 +39,7 @@ expect_eq "$(acme-ctl brightness)" 35 "firmware unchanged by the refused call"
 
 # The keyboard light is claimed too and goes through the LED core.
 rm -f /tmp/ready
-wait-notify sysfs $LED/brightness_hw_changed /tmp/ready 5000 >/tmp/notify &
+wait-notify sysfs $LED/brightness_hw_changed /tmp/ready 10000 >/tmp/notify &
 wait_for_file /tmp/ready
 expect_ok "acme-ctl kbd 2" acme-ctl kbd 2
 wait $!
