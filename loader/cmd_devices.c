@@ -203,7 +203,7 @@ int cmd_devices(struct app *a)
 		json_array_end(j);
 		json_end_line(j);
 	}
-	store_free_names(names, nr_pol);
+	free_names(names, nr_pol);
 	free_names(devs, nr);
 	free(metas);
 	return EXIT_OK;

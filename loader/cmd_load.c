@@ -442,7 +442,7 @@ static int commit(struct load *l, const struct wmi_policy_meta *meta)
 			undo_attach(&l->att[i]);
 		for (i = 0; i < l->nr_att; i++)
 			attach_release(&l->att[i]);
-		store_free_names(old, nr_old);
+		free_names(old, nr_old);
 		if (!nr_old && l->att[0].old_link_fd < 0)
 			store_remove(bpffs, l->name);
 		log_show();
@@ -475,7 +475,7 @@ static int commit(struct load *l, const struct wmi_policy_meta *meta)
 	}
 	for (i = 0; i < l->nr_att; i++)
 		attach_release(&l->att[i]);
-	store_free_names(old, nr_old);
+	free_names(old, nr_old);
 	return EXIT_OK;
 }
 
@@ -675,6 +675,6 @@ int cmd_unload(struct app *a)
 		if (!a->cli->quiet)
 			printf("unloaded %s\n", names[i]);
 	}
-	store_free_names(names, nr);
+	free_names(names, nr);
 	return ret;
 }

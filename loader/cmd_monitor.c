@@ -138,7 +138,7 @@ int cmd_monitor(struct app *a)
 	}
 	ctxs = calloc(nr ? nr : 1, sizeof(*ctxs));
 	if (!ctxs) {
-		store_free_names(names, nr);
+		free_names(names, nr);
 		return EXIT_FAILED;
 	}
 
@@ -185,6 +185,6 @@ int cmd_monitor(struct app *a)
 	}
 	ring_buffer__free(rb);
 	free(ctxs);
-	store_free_names(names, nr);
+	free_names(names, nr);
 	return ret;
 }

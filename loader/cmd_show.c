@@ -107,7 +107,7 @@ int cmd_list(struct app *a)
 	} else if (!nr && !a->cli->quiet) {
 		printf("no policy loaded\n");
 	}
-	store_free_names(names, nr);
+	free_names(names, nr);
 	return EXIT_OK;
 }
 

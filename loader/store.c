@@ -42,11 +42,6 @@ int store_list(const char *bpffs, char ***names, size_t *nr)
 	return ret == -ENOENT ? 0 : ret;
 }
 
-void store_free_names(char **names, size_t nr)
-{
-	free_names(names, nr);
-}
-
 bool store_exists(const char *bpffs, const char *name)
 {
 	char path[STORE_PATH_MAX];

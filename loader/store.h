@@ -25,9 +25,8 @@
 /* bpffs/name/leaf, truncated safely. */
 void store_path(char *buf, const char *bpffs, const char *name, const char *leaf);
 
-/* Names of the loaded policies, sorted; free with store_free_names(). */
+/* Names of the loaded policies, sorted; free with free_names(). */
 int store_list(const char *bpffs, char ***names, size_t *nr);
-void store_free_names(char **names, size_t nr);
 
 bool store_exists(const char *bpffs, const char *name);
 
