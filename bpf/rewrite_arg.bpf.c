@@ -23,7 +23,7 @@ int BPF_PROG(rewrite_call, struct wmi_bpf_ctx *call)
 	if (call->method_id != method_id)
 		return WMI_BPF_CONTINUE;
 
-	p = bpf_wmi_get_input(call, offset, sizeof(__u32));
+	p = bpf_wmi_rewrite_input(call, offset, sizeof(__u32));
 	if (!p)
 		return WMI_BPF_CONTINUE;
 

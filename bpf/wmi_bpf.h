@@ -48,6 +48,8 @@
 #define EINVAL		22
 #define EOPNOTSUPP	95
 #define EDEADLK		35
+#define ENODATA		61
+#define E2BIG		7
 #endif
 
 /*
@@ -80,22 +82,35 @@ static __always_inline bool wmi_guid_is_null(const guid_t *g)
 	return wmi_guid_eq(g, &null);
 }
 
-/* The kfuncs (drivers/platform/x86/wmi-bpf-kfuncs.c) */
-extern __u8 *bpf_wmi_get_input(struct wmi_bpf_ctx *ctx, __u32 offset,
-			       const size_t rdwr_buf_size) __ksym;
-extern __u8 *bpf_wmi_get_output(struct wmi_bpf_ctx *ctx, __u32 offset,
-				const size_t rdonly_buf_size) __ksym;
+/*
+ * The kfuncs (drivers/platform/x86/wmi-bpf-kfuncs.c). Each takes only the
+ * context the program was given. Windows are valid until the program
+ * returns; an output set takes effect then.
+ */
+extern const __u8 *bpf_wmi_get_input(struct wmi_bpf_ctx *ctx, __u32 offset,
+				     const size_t rdonly_buf_size) __ksym;
+extern __u8 *bpf_wmi_rewrite_input(struct wmi_bpf_ctx *ctx, __u32 offset,
+				   const size_t rdwr_buf_size) __ksym;
+extern const __u8 *bpf_wmi_get_output(struct wmi_bpf_ctx *ctx, __u32 offset,
+				      const size_t rdonly_buf_size) __ksym;
 extern int bpf_wmi_set_output(struct wmi_bpf_ctx *ctx, __u32 type, const __u8 *data,
 			      __u32 data__sz) __ksym;
 extern int bpf_wmi_driver_update(struct wmi_bpf_ctx *ctx, __u32 key, const __u8 *data,
 				 __u32 data__sz) __ksym;
 
-/* Answer a call with a 32-bit integer, as most WMI methods return. */
+/*
+ * Answer a call with a 32-bit integer, as most WMI methods return. A call
+ * that may not be answered with 4 bytes (a kernel driver calling through
+ * the ACPI-object API, or one asking for more) goes on to the firmware
+ * instead: an emulation never breaks a driver.
+ */
 static __always_inline int wmi_answer_u32(struct wmi_bpf_ctx *ctx, __u32 value)
 {
-	int ret = bpf_wmi_set_output(ctx, WMI_RESULT_INTEGER, (const __u8 *)&value,
-				     sizeof(value));
+	int ret;
 
+	if (ctx->out_max < sizeof(value) || ctx->out_min > sizeof(value))
+		return WMI_BPF_CONTINUE;
+	ret = bpf_wmi_set_output(ctx, WMI_RESULT_INTEGER, (const __u8 *)&value, sizeof(value));
 	return ret ? ret : WMI_BPF_ANSWERED;
 }
 
@@ -116,7 +131,7 @@ static __always_inline void wmi_put_u32(__u8 *p, __u32 v)
 /* The input dword at offset, or false if the input is shorter. */
 static __always_inline bool wmi_input_u32(struct wmi_bpf_ctx *ctx, __u32 offset, __u32 *value)
 {
-	__u8 *p = bpf_wmi_get_input(ctx, offset, sizeof(__u32));
+	const __u8 *p = bpf_wmi_get_input(ctx, offset, sizeof(__u32));
 
 	if (!p)
 		return false;

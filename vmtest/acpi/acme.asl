@@ -135,6 +135,7 @@ DefinitionBlock ("", "SSDT", 2, "ACME", "WMIBPF", 0x00000001)
 			 *  10 number of WMAA evaluations before this one
 			 *  11 event enable state set through WED0
 			 *  12 set the data of the next event 0xD0 (dword) -> 0
+			 *  13 get a nested package, which has no Windows layout
 			 * Any other method id aborts the evaluation.
 			 */
 			Method (WMAA, 3, Serialized)
@@ -193,6 +194,9 @@ DefinitionBlock ("", "SSDT", 2, "ACME", "WMIBPF", 0x00000001)
 				Case (12) {
 					EVDT = GDWD (Arg2)
 					Return (0)
+				}
+				Case (13) {
+					Return (Package () { 1, Package () { 2 } })
 				}
 				}
 				Return (DerefOf (Index (NONE, 1)))

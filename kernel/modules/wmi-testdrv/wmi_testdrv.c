@@ -9,6 +9,13 @@
  *           wmidev_evaluate_method(); read the outcome
  *   query   write "<device> <instance>" to call wmidev_block_query()
  *   set     write "<device> <instance> <hex input>" to call wmidev_block_set()
+ *   invoke  write "<device> <instance> <method id> <min size> [hex input]" to
+ *           call wmidev_invoke_method(); reads back "ok <size> <hex bytes>"
+ *           or "error <errno>"
+ *   trusting write as for method: a call made the way dell-smbios-wmi makes
+ *           it, trusting the firmware: the result object is dereferenced
+ *           unchecked and its buffer copied, by its own length, into a
+ *           buffer the size of the input. KASAN sees any overflow.
  *   events  one line per event received: "<device> <object>"
  *
  * <device> is the WMI device name (the GUID, with "-N" for duplicates).
@@ -147,13 +154,69 @@ static void record_status(acpi_status status, const union acpi_object *obj)
 	seq_buf_puts(&s, "\n");
 }
 
-enum testdrv_op { OP_METHOD, OP_QUERY, OP_SET };
+enum testdrv_op { OP_METHOD, OP_QUERY, OP_SET, OP_INVOKE, OP_TRUSTING };
+
+static void record_errno(int ret, const struct wmi_buffer *out)
+{
+	struct seq_buf s;
+	size_t i;
+
+	seq_buf_init(&s, testdrv_outcome, sizeof(testdrv_outcome));
+	if (ret) {
+		seq_buf_printf(&s, "error %d\n", ret);
+		return;
+	}
+	seq_buf_printf(&s, "ok %zu", out->length);
+	for (i = 0; i < out->length; i++)
+		seq_buf_printf(&s, " %02x", ((u8 *)out->data)[i]);
+	seq_buf_puts(&s, "\n");
+}
+
+/*
+ * dell-smbios-wmi's run_smbios_call(), in short: the result is assumed to
+ * be there and to fit the request buffer, as real firmware makes it.
+ */
+static void trusting_call(struct wmi_device *wdev, u8 instance, u32 method_id,
+			  const struct acpi_buffer *in)
+{
+	struct acpi_buffer out = { ACPI_ALLOCATE_BUFFER, NULL };
+	union acpi_object *obj, copy;
+	acpi_status status;
+	u8 *buf;
+
+	buf = kmemdup(in->pointer, max_t(acpi_size, in->length, 1), GFP_KERNEL);
+	if (!buf) {
+		record_status(AE_NO_MEMORY, NULL);
+		return;
+	}
+
+	status = wmidev_evaluate_method(wdev, instance, method_id, in, &out);
+	if (ACPI_FAILURE(status)) {
+		record_status(status, NULL);
+		goto out_free;
+	}
+	obj = out.pointer;
+	if (obj->type != ACPI_TYPE_BUFFER) {
+		record_status(AE_TYPE, NULL);
+		goto out_free;
+	}
+	memcpy(buf, obj->buffer.pointer, obj->buffer.length);
+
+	copy = *obj;
+	copy.buffer.pointer = buf;
+	record_status(AE_OK, &copy);
+out_free:
+	kfree(out.pointer);
+	kfree(buf);
+}
 
 static ssize_t request_write(struct file *file, const char __user *ubuf,
 			     size_t count, loff_t *ppos)
 {
 	enum testdrv_op op = (uintptr_t)file_inode(file)->i_private;
 	struct acpi_buffer out = { ACPI_ALLOCATE_BUFFER, NULL };
+	struct wmi_buffer wout = {}, win;
+	unsigned int min_size = 0;
 	u8 input[TESTDRV_IN_MAX];
 	struct acpi_buffer in = { 0, input };
 	struct wmi_device *wdev;
@@ -174,11 +237,13 @@ static ssize_t request_write(struct file *file, const char __user *ubuf,
 		return PTR_ERR(req);
 
 	nwords = split_words(req, words, ARRAY_SIZE(words));
-	first_hex = op == OP_METHOD ? 3 : 2;
+	first_hex = op == OP_INVOKE ? 4 : op == OP_QUERY || op == OP_SET ? 2 : 3;
 	ret = -EINVAL;
 	if (nwords < first_hex || kstrtouint(words[1], 0, &instance) || instance > U8_MAX)
 		goto out_free;
-	if (op == OP_METHOD && kstrtou32(words[2], 0, &method_id))
+	if (first_hex > 2 && kstrtou32(words[2], 0, &method_id))
+		goto out_free;
+	if (op == OP_INVOKE && kstrtouint(words[3], 0, &min_size))
 		goto out_free;
 	if (op == OP_SET && nwords == first_hex)
 		goto out_free;
@@ -207,6 +272,16 @@ static ssize_t request_write(struct file *file, const char __user *ubuf,
 	case OP_SET:
 		status = wmidev_block_set(wdev, instance, &in);
 		record_status(status, NULL);
+		break;
+	case OP_INVOKE:
+		win.length = in.length;
+		win.data = input;
+		ret = wmidev_invoke_method(wdev, instance, method_id, &win, &wout, min_size);
+		record_errno(ret, &wout);
+		kfree(wout.data);
+		break;
+	case OP_TRUSTING:
+		trusting_call(wdev, instance, method_id, &in);
 		break;
 	}
 	ret = count;
@@ -342,6 +417,10 @@ static int __init testdrv_init(void)
 	debugfs_create_file("query", 0600, testdrv_dir, (void *)(uintptr_t)OP_QUERY,
 			    &request_fops);
 	debugfs_create_file("set", 0600, testdrv_dir, (void *)(uintptr_t)OP_SET,
+			    &request_fops);
+	debugfs_create_file("invoke", 0600, testdrv_dir, (void *)(uintptr_t)OP_INVOKE,
+			    &request_fops);
+	debugfs_create_file("trusting", 0600, testdrv_dir, (void *)(uintptr_t)OP_TRUSTING,
 			    &request_fops);
 	debugfs_create_file("events", 0400, testdrv_dir, NULL, &events_fops);
 

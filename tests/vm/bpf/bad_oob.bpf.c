@@ -5,7 +5,7 @@
 SEC("struct_ops/method_call")
 int BPF_PROG(oob_call, struct wmi_bpf_ctx *call)
 {
-	__u8 *p = bpf_wmi_get_input(call, 0, 4);
+	const __u8 *p = bpf_wmi_get_input(call, 0, 4);
 
 	return p ? p[4] : 0;
 }

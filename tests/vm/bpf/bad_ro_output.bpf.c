@@ -5,7 +5,7 @@
 SEC("struct_ops/method_done")
 int BPF_PROG(ro_done, struct wmi_bpf_ctx *call)
 {
-	__u8 *p = bpf_wmi_get_output(call, 0, 4);
+	__u8 *p = (__u8 *)bpf_wmi_get_output(call, 0, 4);
 
 	if (p)
 		p[0] = 1;

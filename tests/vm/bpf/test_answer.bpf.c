@@ -31,7 +31,7 @@ int BPF_PROG(answer_done, struct wmi_bpf_ctx *call)
 {
 	/* "Hacked", marshalled */
 	__u8 hacked[] = { 14, 0, 'H', 0, 'a', 0, 'c', 0, 'k', 0, 'e', 0, 'd', 0, 0, 0 };
-	__u8 *out;
+	const __u8 *out;
 
 	if (call->method_id != 9 || call->retval)
 		return 0;

@@ -22,7 +22,7 @@ static __always_inline int step(struct wmi_bpf_ctx *call, __u32 id, __u32 mul, _
 		order[i] = id;
 	seq = i + 1;
 
-	p = bpf_wmi_get_input(call, 0, 4);
+	p = bpf_wmi_rewrite_input(call, 0, 4);
 	if (!p)
 		return WMI_BPF_CONTINUE;
 	v = wmi_get_u32(p) * mul + add;

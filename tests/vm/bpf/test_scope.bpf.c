@@ -48,7 +48,7 @@ int BPF_PROG(all_call, struct wmi_bpf_ctx *call)
 SEC("struct_ops/method_done")
 int BPF_PROG(zones_done, struct wmi_bpf_ctx *call)
 {
-	__u8 *out = bpf_wmi_get_output(call, 0, 4);
+	const __u8 *out = bpf_wmi_get_output(call, 0, 4);
 
 	done_seen++;
 	last_retval = call->retval;

@@ -5,7 +5,8 @@
  * calls on /dev/wmi and the driver state they move.
  *
  *   wmi-bpf-test deny | emulate | rewrite | detach | chain | scope |
- *                origin | answer | translator | recursion | cap |
+ *                origin | answer | hostile | lockdown-rewrite locked|unlocked |
+ *                translator | recursion | cap |
  *                verifier DIR | loop SECONDS | pin PATH |
  *                pin-translator PATH
  *
@@ -32,6 +33,7 @@
 #include "rewrite_arg.skel.h"
 #include "test_answer.skel.h"
 #include "test_chain.skel.h"
+#include "test_hostile.skel.h"
 #include "test_recursion.skel.h"
 #include "test_scope.skel.h"
 
@@ -58,11 +60,18 @@ static void bind_guid(struct bpf_map *ops, const uint8_t guid[16])
 		memcpy(data, guid, 16);
 }
 
-/* A kernel-origin call through wmi-testdrv; fills out with its outcome. */
-static int kcall(const char *req, char *out, size_t size)
+/*
+ * A kernel-origin call through one of wmi-testdrv's files ("method",
+ * "invoke", "trusting"); fills out with its outcome.
+ */
+static int kcall_on(const char *file, const char *req, char *out, size_t size)
 {
-	FILE *f = fopen(TESTDRV "method", "r+");
+	char path[128];
 	int ret = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), TESTDRV "%s", file);
+	f = fopen(path, "r+");
 
 	if (!f)
 		return -1;
@@ -77,15 +86,20 @@ static int kcall(const char *req, char *out, size_t size)
 	return ret;
 }
 
-static bool kcall_is(const char *req, const char *want)
+static bool kcall_on_is(const char *file, const char *req, const char *want)
 {
-	char out[256] = "";
+	char out[512] = "";
 
-	if (kcall(req, out, sizeof(out)))
+	if (kcall_on(file, req, out, sizeof(out)))
 		return false;
 	if (strcmp(out, want))
-		printf("  %s -> '%s', expected '%s'\n", req, out, want);
+		printf("  %s %s -> '%s', expected '%s'\n", file, req, out, want);
 	return !strcmp(out, want);
+}
+
+static bool kcall_is(const char *req, const char *want)
+{
+	return kcall_on_is("method", req, want);
 }
 
 static int user_u32(const char *dev, uint32_t method, const uint32_t *arg, uint32_t *result)
@@ -324,16 +338,22 @@ static void test_answer(void)
 	CHECK(wmi_call(fd, &c, 0, 7, NULL, 0, out, sizeof(out)) == 0 &&
 	      c.result_type == WMI_RESULT_BUFFER && c.output_size == 5 &&
 	      !memcmp(out, bytes, 5), "a package method answered with a buffer");
-	CHECK(wmi_call(fd, &c, 0, 1, NULL, 0, out, sizeof(out)) == 0 &&
-	      c.result_type == WMI_RESULT_NONE && c.output_size == 0,
-	      "answered without output: no result");
+	CHECK(wmi_call(fd, &c, 0, 1, NULL, 0, out, sizeof(out)) == -EIO,
+	      "answered without output: the call fails with EIO");
 	close(fd);
 
 	CHECK(kcall_is(ACME_METHODS " 0 9", "ok string Hacked"),
-	      "a kernel caller gets the rewrite as an ACPI string");
-	CHECK(kcall_is(ACME_METHODS " 0 7", "ok buffer 01 02 03 04 05"),
-	      "a kernel caller gets the answer as an ACPI buffer");
-	CHECK(kcall_is(ACME_METHODS " 0 1", "ok none"), "a kernel caller gets no object");
+	      "a kernel caller gets the rewrite in its ACPI string");
+	CHECK(kcall_is(ACME_METHODS " 0 7", "error AE_ERROR"),
+	      "an ACPI-object caller is never answered: the answer fails");
+	CHECK(kcall_on_is("invoke", ACME_METHODS " 0 7 4", "ok 5 01 02 03 04 05"),
+	      "a wmidev_invoke_method() caller gets the answer as bytes");
+	CHECK(kcall_on_is("invoke", ACME_METHODS " 0 7 8", "error -5"),
+	      "an answer below the caller's min_size fails the call");
+	CHECK(kcall_on_is("invoke", ACME_METHODS " 0 9 2",
+			  "ok 16 0e 00 48 00 61 00 63 00 6b 00 65 00 64 00 00 00"),
+	      "a wmidev_invoke_method() caller gets the rewrite marshalled");
+	CHECK(kcall_is(ACME_METHODS " 0 1", "error AE_ERROR"), "a kernel caller gets no \"OK, no object\"");
 
 	bpf_link__destroy(link);
 	CHECK(kcall_is(ACME_METHODS " 0 9", "ok string ACME Aero 14"), "detached: firmware again");
@@ -354,6 +374,169 @@ static int read_int(const char *path)
 }
 
 #define BACKLIGHT "/sys/class/backlight/acme/"
+
+/* Attach one struct_ops of test_hostile; NULL if it did not attach. */
+static struct bpf_link *attach_one(struct bpf_map *map)
+{
+	struct bpf_link *link = bpf_map__attach_struct_ops(map);
+
+	CHECK(link, "%s attaches", bpf_map__name(map));
+	return link;
+}
+
+/* Answers and rewrites a driver that trusts its firmware could not survive. */
+static void test_hostile_answers(struct test_hostile *skel)
+{
+	struct bpf_link *link;
+	uint32_t r;
+	uint8_t out[128];
+	struct wmi_method_call c;
+	int fd = wmi_open(ACME_METHODS);
+
+	link = attach_one(skel->maps.no_result);
+	CHECK(kcall_on_is("trusting", ACME_METHODS " 0 8 01020304", "error AE_ERROR"),
+	      "no-result answer: the trusting driver gets an error, not a NULL object");
+	CHECK(kcall_on_is("invoke", ACME_METHODS " 0 8 0 01020304", "error -5"),
+	      "no-result answer: wmidev_invoke_method() fails with EIO");
+	CHECK(wmi_call(fd, &c, 0, 8, "\1\2\3\4", 4, out, sizeof(out)) == -EIO,
+	      "no-result answer: user space gets EIO too");
+	bpf_link__destroy(link);
+
+	link = attach_one(skel->maps.oversize);
+	CHECK(kcall_on_is("trusting", ACME_METHODS " 0 8 01020304", "ok buffer 01 02 03 04"),
+	      "oversize answer and rewrite: the trusting driver gets the firmware's 4 bytes");
+	CHECK(skel->bss->answer_ret == -EOPNOTSUPP && skel->bss->out_max_call == 0,
+	      "an ACPI-object caller takes no answer (%d, out_max %u)",
+	      skel->bss->answer_ret, skel->bss->out_max_call);
+	CHECK(skel->bss->rewrite_ret == -E2BIG && skel->bss->out_max_done == 4,
+	      "a rewrite larger than the firmware's result is refused (%d, out_max %u)",
+	      skel->bss->rewrite_ret, skel->bss->out_max_done);
+	CHECK(kcall_on_is("invoke", ACME_METHODS " 0 8 4 01020304", "ok 4 01 02 03 04"),
+	      "wmidev_invoke_method() caller: same bound");
+	CHECK(wmi_call(fd, &c, 0, 8, "\1\2\3\4", 4, out, sizeof(out)) == 0 &&
+	      c.output_size == 64 && out[0] == 0x41 && skel->bss->answer_ret == 0,
+	      "user space may be answered with 64 bytes");
+	bpf_link__destroy(link);
+
+	link = attach_one(skel->maps.set_go_on);
+	CHECK(wmi_call_u32(fd, 0, 1, NULL, &r) == 0 && r != 99 && skel->bss->answer_ret == 0,
+	      "set then go on: user space gets the firmware's value (%u)", r);
+	CHECK(kcall_is(ACME_METHODS " 0 1", "ok integer 0x32") ||
+	      kcall_is(ACME_METHODS " 0 1", "ok integer 0x46"),
+	      "set then go on: a kernel caller gets the firmware's value too");
+	CHECK(kcall_on_is("invoke", ACME_METHODS " 0 9 0",
+			  "ok 28 1a 00 41 00 43 00 4d 00 45 00 20 00 41 00 65 00 72 00 6f 00 "
+			  "20 00 31 00 34 00 00 00"), "and other methods are untouched");
+	bpf_link__destroy(link);
+	close(fd);
+}
+
+/* A window kept across bpf_wmi_set_output() still reads the old output. */
+static void test_hostile_stale(struct test_hostile *skel)
+{
+	struct bpf_link *link = attach_one(skel->maps.stale);
+	struct wmi_method_call c;
+	uint8_t out[64];
+	int fd = wmi_open(ACME_METHODS);
+
+	CHECK(wmi_call(fd, &c, 0, 9, NULL, 0, out, sizeof(out)) == 0 && out[2] == 'H',
+	      "the rewrite reached user space");
+	CHECK(skel->bss->after_ok && skel->bss->rewrite_ret == 0 &&
+	      !memcmp(skel->bss->before, skel->bss->after, 4) && skel->bss->after[2] == 'A',
+	      "the old window read the firmware's bytes, not freed memory");
+	CHECK(kcall_is(ACME_METHODS " 0 9", "ok string Hacked"), "kernel caller: same");
+	close(fd);
+	bpf_link__destroy(link);
+}
+
+/* Failing or observing programs leave drivers with what they own. */
+static void test_hostile_done(struct test_hostile *skel)
+{
+	struct bpf_link *link = attach_one(skel->maps.fail_after);
+	uint32_t r;
+	int fd = wmi_open(ACME_METHODS);
+
+	CHECK(kcall_is(ACME_METHODS " 0 9", "error AE_ACCESS"),
+	      "method_done fails a driver's call with its errno (kmemleak checks the result)");
+	CHECK(kcall_on_is("invoke", ACME_METHODS " 0 9 0", "error -13"), "invoke too");
+	CHECK(wmi_call_u32(fd, 0, 5, NULL, &r) == -EPERM,
+	      "an errno outside the documented set becomes EPERM");
+	bpf_link__destroy(link);
+
+	link = attach_one(skel->maps.observe);
+	CHECK(kcall_is(ACME_METHODS " 0 13", "ok package [integer 0x1, package [integer 0x2]]"),
+	      "an observer does not fail a result without Windows layout");
+	CHECK(skel->bss->observed > 0 && (skel->bss->observed_flags & 16),
+	      "the observer saw it flagged NO_LAYOUT (flags 0x%x)", skel->bss->observed_flags);
+	CHECK(kcall_on_is("invoke", ACME_METHODS " 0 13 0", "error -71"),
+	      "wmidev_invoke_method() refuses it with EPROTO");
+	CHECK(kcall_is(ACME_METHODS " 0 7", "ok package [integer 0x64, string Aero 14, buffer 01 02 03]"),
+	      "an observed package reaches the driver unchanged");
+	bpf_link__destroy(link);
+	close(fd);
+}
+
+static void test_hostile(void)
+{
+	struct test_hostile *skel = test_hostile__open_and_load();
+
+	CHECK(skel, "test_hostile loads");
+	if (!skel)
+		return;
+	test_hostile_answers(skel);
+	test_hostile_stale(skel);
+	test_hostile_done(skel);
+	test_hostile__destroy(skel);
+}
+
+/*
+ * Under lockdown no program changes what reaches the firmware or a driver:
+ * rewrites of input and of kernel callers' results are refused, answers
+ * to user space and denials still work. acme-wmi's backlight makes the
+ * kernel-origin calls (debugfs, and so wmi-testdrv, is locked down too).
+ * Run unlocked first, to show the same program does rewrite there.
+ */
+static void test_lockdown_rewrite(bool locked)
+{
+	struct test_hostile *skel = test_hostile__open_and_load();
+	struct wmi_method_call c;
+	struct bpf_link *link;
+	uint32_t v = 1, r = 9;
+	uint8_t out[128];
+	int fd;
+
+	CHECK(skel, "test_hostile loads");
+	if (!skel)
+		return;
+	link = attach_one(skel->maps.rewrite);
+	CHECK(!write_file(BACKLIGHT "brightness", "40"), "the driver sets brightness 40");
+	if (locked) {
+		CHECK(read_int(BACKLIGHT "actual_brightness") == 40 && !skel->bss->input_rewritten,
+		      "the firmware got the driver's 40: no input window under lockdown");
+		CHECK(skel->bss->rewrite_ret == -EPERM,
+		      "the driver's result is not rewritten (%d)", skel->bss->rewrite_ret);
+	} else {
+		CHECK(read_int(BACKLIGHT "actual_brightness") == 99 && skel->bss->input_rewritten &&
+		      skel->bss->rewrite_ret == 0, "unlocked, the program rewrites both ways");
+		bpf_link__destroy(link);
+		link = NULL;
+		CHECK(read_int(BACKLIGHT "actual_brightness") == 7, "the firmware got 7");
+	}
+	fd = wmi_open(ACME_METHODS);
+	if (locked)
+		CHECK(wmi_call_u32(fd, 0, 6, &v, &r) == -EPERM, "raw user calls stay refused");
+	close(fd);
+	bpf_link__destroy(link);
+
+	link = attach_one(skel->maps.oversize);
+	fd = wmi_open(ACME_METHODS);
+	CHECK(wmi_call(fd, &c, 0, 8, &v, sizeof(v), out, sizeof(out)) == 0 &&
+	      c.output_size == 64 && out[0] == 0x41,
+	      "answers to user space work: nothing reaches firmware or a driver");
+	close(fd);
+	bpf_link__destroy(link);
+	test_hostile__destroy(skel);
+}
 
 /* acme-wmi must be loaded. */
 static void test_translator(void)
@@ -454,6 +637,16 @@ static int log_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 	return 0;
 }
 
+/*
+ * What the verifier says when a kfunc is handed something other than the
+ * context a program was given (kernel/bpf/verifier.c of 6.12).
+ */
+#define VERIFIER_CTX_NULL	"Possibly NULL pointer passed to trusted arg0"
+#define VERIFIER_CTX_STACK	"arg#0 pointer type STRUCT wmi_bpf_ctx must point to scalar"
+#define VERIFIER_CTX_MAP	"arg#0 pointer type STRUCT wmi_bpf_ctx must point to scalar"
+#define VERIFIER_CTX_OFFSET	\
+	"args#0 expected pointer to STRUCT wmi_bpf_ctx but R1 has a pointer to STRUCT wmi_bpf_ctx"
+
 /* Load DIR/NAME.bpf.o, expect the verifier to refuse it with WANT in its log. */
 static void expect_refused(const char *dir, const char *name, const char *want)
 {
@@ -483,6 +676,11 @@ static void test_verifier(const char *dir)
 	expect_refused(dir, "bad_kfunc", "calling kernel function bpf_wmi_driver_update is not allowed");
 	expect_refused(dir, "bad_ctx_write", "struct wmi_bpf_ctx is read-only");
 	expect_refused(dir, "bad_ro_output", "cannot write into rdonly_mem");
+	expect_refused(dir, "bad_ro_input", "cannot write into rdonly_mem");
+	expect_refused(dir, "bad_ctx_null", VERIFIER_CTX_NULL);
+	expect_refused(dir, "bad_ctx_stack", VERIFIER_CTX_STACK);
+	expect_refused(dir, "bad_ctx_map", VERIFIER_CTX_MAP);
+	expect_refused(dir, "bad_ctx_offset", VERIFIER_CTX_OFFSET);
 }
 
 static atomic_bool stop;
@@ -643,6 +841,10 @@ int main(int argc, char **argv)
 		test_scope();
 	else if (!strcmp(t, "origin"))
 		test_origin();
+	else if (!strcmp(t, "hostile"))
+		test_hostile();
+	else if (!strcmp(t, "lockdown-rewrite") && argc == 3)
+		test_lockdown_rewrite(!strcmp(argv[2], "locked"));
 	else if (!strcmp(t, "answer"))
 		test_answer();
 	else if (!strcmp(t, "translator"))

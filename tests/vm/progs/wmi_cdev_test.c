@@ -126,6 +126,7 @@ static void test_errors(void)
 {
 	static const uint8_t bad_odd[] = { 0x03, 0x00, 'A', 0, 0 };
 	static const uint8_t bad_ascii[] = { 0x02, 0x00, 0xe9, 0x00 };
+	static const uint8_t bad_short[] = { 0x08, 0x00, 'A', 0 };
 	struct {
 		struct wmi_method_call c;
 		uint64_t tail;
@@ -166,6 +167,15 @@ static void test_errors(void)
 	big.tail = 1;
 	CHECK(ioctl(fd, WMI_IOC_METHOD_CALL, &big) < 0 && errno == E2BIG,
 	      "larger structure with unknown non-zero fields: E2BIG");
+
+	/* As openat2(): no version of the structure is larger than a page. */
+	memset(&c, 0, sizeof(c));
+	c.size = 4097;
+	c.method_id = 2;
+	c.input = (uintptr_t)&arg;
+	c.input_size = 4;
+	CHECK(ioctl(fd, WMI_IOC_METHOD_CALL, &c) < 0 && errno == E2BIG,
+	      "size larger than a page: E2BIG");
 
 	memset(&c, 0, sizeof(c));
 	c.size = sizeof(c);
@@ -213,6 +223,8 @@ static void test_errors(void)
 		CHECK(ret == -EINVAL, "odd string byte count: EINVAL (%d)", ret);
 		ret = wmi_call(fs, &c, 0, 1, bad_ascii, sizeof(bad_ascii), out, sizeof(out));
 		CHECK(ret == -EINVAL, "non-ASCII string: EINVAL (%d)", ret);
+		ret = wmi_call(fs, &c, 0, 1, bad_short, sizeof(bad_short), out, sizeof(out));
+		CHECK(ret == -ENODATA, "string shorter than its count: ENODATA (%d)", ret);
 		ret = wmi_call(fs, &c, 0, 2, NULL, 0, out, sizeof(out));
 		CHECK(ret == 0 && c.output_size == g.output_size &&
 		      !memcmp(out, tag, c.output_size), "asset tag unchanged");
