@@ -87,7 +87,7 @@ vm: deps
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory vm-deps unit
-	$(Q)$(TOP)/scripts/check.sh --unit "$(UNIT_TESTS)" --vm "$(VM_TESTS)" \
+	$(Q)$(TOP)/scripts/check.sh --unit "$(UNIT_TESTS)" --vm "$(VM_TESTS)" --series \
 		--checkpatch "$(addprefix kernel/patches/,$(shell cat kernel/series))"
 
 demo: deps

@@ -4,23 +4,27 @@
 # Run every test and print the closing line "N passed, N failed".
 #
 #   scripts/check.sh --unit "BIN..." --vm "TEST..." [--checkpatch "PATCH..."]
+#                    [--series]
 #
 # Unit tests are CMocka binaries run under valgrind: each test case counts,
 # and a leak or memory error in a binary counts as one more failure.  VM
 # tests run in the guest through vmtest/run.sh; each test counts, and a boot
 # that ends badly (timeout, kernel splat) counts as one more failure. Each
-# kernel patch must pass checkpatch.pl --strict.
+# kernel patch must pass checkpatch.pl --strict, and with --series the
+# series must build patch by patch (scripts/series-build.sh).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 unit=
 vm=
 patches=
+series=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--unit) unit=$2; shift ;;
 	--vm) vm=$2; shift ;;
 	--checkpatch) patches=$2; shift ;;
+	--series) series=1 ;;
 	*) echo "check: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -78,6 +82,15 @@ if [ -n "$patches" ]; then
 		fi
 	done | tee "$tmp/checkpatch.res"
 	count "$tmp/checkpatch.res"
+fi
+
+if [ $series = 1 ]; then
+	echo "--- series, patch by patch"
+	"$top/scripts/series-build.sh" >"$tmp/series.log" 2>&1 ||
+		grep -q '^FAIL: ' "$tmp/series.log" ||
+		echo "FAIL: series: scripts/series-build.sh failed" >>"$tmp/series.log"
+	cat "$tmp/series.log"
+	count "$tmp/series.log"
 fi
 
 if [ -n "$vm" ]; then
