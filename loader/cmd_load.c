@@ -28,6 +28,7 @@
 #include "encode.h"
 #include "policy.h"
 #include "store.h"
+#include "text.h"
 #include "wmibpf.h"
 #include "wmi_policy.skel.h"
 
@@ -489,24 +490,6 @@ static void load_free(struct load *l)
 	policy_free(&l->policy);
 }
 
-/* "foo.bpf.o" -> "foo" */
-static void object_name(const char *path, char *name, size_t size)
-{
-	const char *base = strrchr(path, '/');
-	size_t len;
-
-	base = base ? base + 1 : path;
-	len = strlen(base);
-	if (len > 6 && !strcmp(base + len - 6, ".bpf.o"))
-		len -= 6;
-	else if (len > 2 && !strcmp(base + len - 2, ".o"))
-		len -= 2;
-	if (len > size - 1)
-		len = size - 1;
-	memcpy(name, base, len);
-	name[len] = '\0';
-}
-
 static bool is_object(const char *path)
 {
 	size_t len = strlen(path);
@@ -538,10 +521,13 @@ static int load_one(struct app *a, const char *file, const char *name,
 		if (l.policy.all_devices)
 			memset(meta.guid, 0, 16);
 	} else {
-		if (name)
+		if (name) {
 			snprintf(l.name, sizeof(l.name), "%s", name);
-		else
-			object_name(file, l.name, sizeof(l.name));
+		} else if (policy_name_from_file(file, l.name)) {
+			errmsg("%s: cannot name a policy after this file (a name is "
+			       POLICY_NAME_RULE "); give one with --name", file);
+			return EXIT_USAGE;
+		}
 		if (device)
 			memcpy(meta.guid, device->b, 16);
 	}

@@ -16,6 +16,7 @@
 #include <yaml.h>
 
 #include "policy.h"
+#include "text.h"
 
 struct ctx {
 	const char *path;
@@ -114,44 +115,47 @@ static int expect_scalar(struct ctx *c, const yaml_node_t *n, const char *what)
 	return 0;
 }
 
-/* A decimal (or 0x hexadecimal) number up to max. */
-static int parse_u32(struct ctx *c, const yaml_node_t *n, const char *what, uint32_t max,
-		     uint32_t *out)
+/*
+ * A number from min to max, in decimal or 0x hexadecimal. A leading zero
+ * is refused rather than read as octal, as C would ("uid: 0100" is not
+ * uid 64), or as decimal, which YAML 1.1 tools would not all agree on.
+ */
+static int parse_range(struct ctx *c, const yaml_node_t *n, const char *what, uint32_t min,
+		       uint32_t max, const char *or_any, uint32_t *out)
 {
 	const char *s = scalar(n);
-	unsigned long long v;
-	char *end;
+	uint32_t v;
+	int ret;
 
 	if (expect_scalar(c, n, what))
 		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (!*s || *end || errno || s[0] == '-' || v > max)
-		return fail(c, n, "%s: expected a number from 0 to %u, found '%s'", what, max, s);
+	ret = text_parse_u32(s, &v);
+	if (ret == -EDOM)
+		return fail(c, n, "%s: '%s' has a leading zero; numbers are decimal, or "
+			    "hexadecimal after 0x, never octal", what, s);
+	if (ret || v < min || v > max)
+		return fail(c, n, "%s: expected a number from %u to %u%s, found '%s'", what, min,
+			    max, or_any, s);
 	*out = v;
 	return 0;
+}
+
+static int parse_u32(struct ctx *c, const yaml_node_t *n, const char *what, uint32_t max,
+		     uint32_t *out)
+{
+	return parse_range(c, n, what, 0, max, "", out);
 }
 
 /* A number, or "any" for WMI_POLICY_ANY. */
 static int parse_u32_any(struct ctx *c, const yaml_node_t *n, const char *what, uint32_t *out)
 {
 	const char *s = scalar(n);
-	unsigned long long v;
-	char *end;
 
-	if (expect_scalar(c, n, what))
-		return -EINVAL;
-	if (!strcmp(s, "any")) {
+	if (s && !strcmp(s, "any")) {
 		*out = WMI_POLICY_ANY;
 		return 0;
 	}
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (!*s || *end || errno || s[0] == '-' || v >= WMI_POLICY_ANY)
-		return fail(c, n, "%s: expected a number from 0 to %u, or 'any', found '%s'",
-			    what, WMI_POLICY_ANY - 1, s);
-	*out = v;
-	return 0;
+	return parse_range(c, n, what, 0, WMI_POLICY_ANY - 1, ", or 'any'", out);
 }
 
 static int parse_bool(struct ctx *c, const yaml_node_t *n, const char *what, bool *out)
@@ -221,10 +225,9 @@ static int parse_errno(struct ctx *c, const yaml_node_t *n, int32_t *out)
 	if (s[0] == 'E')
 		return fail(c, n, "errno: unknown name '%s'; expected a name such as EPERM or "
 			    "EACCES, or a number from 1 to 4095", s);
-	if (parse_u32(c, n, "errno", 4095, &v))
+	/* 0 would be a success, and the kernel's errno values end at 4095. */
+	if (parse_range(c, n, "errno", 1, 4095, "", &v))
 		return -EINVAL;
-	if (!v)
-		return fail(c, n, "errno: expected a number from 1 to 4095, found 0");
 	*out = v;
 	return 0;
 }
@@ -537,11 +540,8 @@ static int top_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *
 		s = scalar(v);
 		if (expect_scalar(c, v, "name"))
 			return -EINVAL;
-		if (!*s || strlen(s) > POLICY_NAME_MAX ||
-		    strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") !=
-		    strlen(s) || s[0] == '-')
-			return fail(c, v, "name: expected 1 to %d letters, digits, '_' or '-' "
-				    "(not first), found '%s'", POLICY_NAME_MAX, s);
+		if (!policy_name_valid(s))
+			return fail(c, v, "name: expected " POLICY_NAME_RULE ", found '%s'", s);
 		strcpy(p->name, s);
 		return 0;
 	}

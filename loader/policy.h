@@ -24,9 +24,9 @@
 #include <stdint.h>
 
 #include "guid.h"
+#include "text.h"
 #include "wmi_policy.h"
 
-#define POLICY_NAME_MAX		32
 #define POLICY_MAX_BPF		8
 
 struct policy_rule {

@@ -4,14 +4,16 @@
 # They run on the host, under valgrind (scripts/check.sh).
 
 UNIT_SRCS_guid := loader/guid.c
-UNIT_SRCS_policy := loader/policy.c loader/guid.c
+UNIT_SRCS_policy := loader/policy.c loader/guid.c loader/text.c
 UNIT_LIBS_policy := -lyaml
-UNIT_SRCS_encode := loader/encode.c loader/policy.c loader/guid.c
+UNIT_SRCS_encode := loader/encode.c loader/policy.c loader/guid.c loader/text.c
 UNIT_LIBS_encode := -lyaml
-UNIT_SRCS_cli := loader/cli.c loader/guid.c
+UNIT_SRCS_cli := loader/cli.c loader/guid.c loader/text.c
 UNIT_SRCS_json := loader/json.c
+UNIT_SRCS_text := loader/text.c
 # cmd_load.c against a mocked libbpf: the wrapped calls are in the test.
-UNIT_SRCS_attach := loader/store.c loader/policy.c loader/encode.c loader/guid.c loader/util.c
+UNIT_SRCS_attach := loader/store.c loader/policy.c loader/encode.c loader/guid.c loader/util.c \
+	loader/text.c
 UNIT_DEPS_attach = $(OUT)/bpf/wmi_policy.skel.h
 UNIT_CFLAGS_attach = -I$(OUT)/bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
 UNIT_WRAP_attach := bpf_obj_get bpf_map__attach_struct_ops bpf_link__fd bpf_link__pin \
