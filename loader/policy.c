@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <yaml.h>
@@ -574,14 +576,134 @@ static int parse_document(struct ctx *c)
 	return 0;
 }
 
+/*
+ * Where a byte offset is, as libyaml's marks say it: 1-based line, and
+ * column counted in characters. libyaml's reader (bad UTF-8, a control
+ * character such as a NUL byte) only gives the offset.
+ */
+static void offset_position(const char *buf, size_t len, size_t offset, size_t *line,
+			    size_t *column)
+{
+	size_t i;
+
+	*line = 1;
+	*column = 1;
+	for (i = 0; i < offset && i < len; i++) {
+		unsigned char ch = buf[i];
+
+		if (ch == '\n') {
+			(*line)++;
+			*column = 1;
+		} else if ((ch & 0xc0) != 0x80) {	/* not a UTF-8 continuation byte */
+			(*column)++;
+		}
+	}
+}
+
+__attribute__((format(printf, 5, 6)))
+static int fail_at(struct ctx *c, const char *path, size_t line, size_t column,
+		   const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (asprintf(&c->err, "%s:%zu:%zu: %s", path, line, column, msg) < 0)
+		c->err = NULL;
+	return -EINVAL;
+}
+
+static int syntax_error(struct ctx *c, const yaml_parser_t *parser, const char *buf,
+			size_t len)
+{
+	size_t line = parser->problem_mark.line + 1, column = parser->problem_mark.column + 1;
+
+	if (parser->error == YAML_READER_ERROR)
+		offset_position(buf, len, parser->problem_offset, &line, &column);
+	return fail_at(c, c->path, line, column, "%s%s%s",
+		       parser->problem ? parser->problem : "not valid YAML",
+		       parser->context ? " " : "", parser->context ? parser->context : "");
+}
+
+/*
+ * A first pass over the events, before the document is built: refuse
+ * aliases (they would let a rule appear twice unnoticed), more than one
+ * document, and deep nesting, which costs libyaml time superlinear in
+ * the depth and no policy needs.
+ */
+static int check_events(struct ctx *c, const char *buf, size_t len)
+{
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	int ret = 0, docs = 0, depth = 0;
+	bool done = false;
+
+	yaml_parser_initialize(&parser);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+	while (!ret && !done) {
+		if (!yaml_parser_parse(&parser, &ev)) {
+			ret = syntax_error(c, &parser, buf, len);
+			break;
+		}
+		switch (ev.type) {
+		case YAML_ALIAS_EVENT:
+			ret = fail_at(c, c->path, ev.start_mark.line + 1, ev.start_mark.column + 1,
+				      "aliases (*name) are not supported in policies; write the "
+				      "value out");
+			break;
+		case YAML_DOCUMENT_START_EVENT:
+			if (++docs > 1)
+				ret = fail_at(c, c->path, ev.start_mark.line + 1,
+					      ev.start_mark.column + 1, "one policy per file");
+			break;
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if (++depth > POLICY_MAX_DEPTH)
+				ret = fail_at(c, c->path, ev.start_mark.line + 1,
+					      ev.start_mark.column + 1, "nested more than %d deep; "
+					      "a policy needs 3 levels", POLICY_MAX_DEPTH);
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			depth--;
+			break;
+		case YAML_STREAM_END_EVENT:
+			done = true;
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&parser);
+	return ret;
+}
+
+/*
+ * YAML strings may hold a NUL ("allow\0deny"), which C strings would cut
+ * short without a word: refuse them, wherever they are.
+ */
+static int check_nul(struct ctx *c)
+{
+	yaml_node_t *n;
+
+	for (n = c->doc->nodes.start; n < c->doc->nodes.top; n++)
+		if (n->type == YAML_SCALAR_NODE &&
+		    memchr(n->data.scalar.value, '\0', n->data.scalar.length))
+			return fail(c, n, "a string with a NUL character (\\0); policies have "
+				    "none");
+	return 0;
+}
+
 int policy_parse_buffer(const char *path, const char *buf, size_t len, struct policy *p,
 			char **err)
 {
 	struct ctx c = { .path = path, .p = p };
 	yaml_parser_t parser;
 	yaml_document_t doc;
-	yaml_event_t ev;
-	int ret, docs;
+	int ret;
 
 	memset(p, 0, sizeof(*p));
 	p->def.action = WMI_ACTION_ALLOW;
@@ -592,53 +714,17 @@ int policy_parse_buffer(const char *path, const char *buf, size_t len, struct po
 	if (!p->path)
 		return -ENOMEM;
 
-	/* Aliases would let a rule appear twice unnoticed: refuse them first. */
-	yaml_parser_initialize(&parser);
-	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
-	ret = 0;
-	docs = 0;
-	while (!ret) {
-		if (!yaml_parser_parse(&parser, &ev)) {
-			ret = -EINVAL;
-			if (asprintf(&c.err, "%s:%zu:%zu: %s%s%s", path,
-				     parser.problem_mark.line + 1, parser.problem_mark.column + 1,
-				     parser.problem ? parser.problem : "not valid YAML",
-				     parser.context ? " " : "",
-				     parser.context ? parser.context : "") < 0)
-				c.err = NULL;
-			break;
-		}
-		if (ev.type == YAML_ALIAS_EVENT) {
-			ret = -EINVAL;
-			if (asprintf(&c.err, "%s:%zu:%zu: aliases (*name) are not supported in "
-				     "policies; write the value out", path, ev.start_mark.line + 1,
-				     ev.start_mark.column + 1) < 0)
-				c.err = NULL;
-		}
-		if (ev.type == YAML_DOCUMENT_START_EVENT && ++docs > 1) {
-			ret = -EINVAL;
-			if (asprintf(&c.err, "%s:%zu:%zu: one policy per file", path,
-				     ev.start_mark.line + 1, ev.start_mark.column + 1) < 0)
-				c.err = NULL;
-		}
-		if (ev.type == YAML_STREAM_END_EVENT) {
-			yaml_event_delete(&ev);
-			break;
-		}
-		yaml_event_delete(&ev);
-	}
-	yaml_parser_delete(&parser);
-
+	ret = check_events(&c, buf, len);
 	if (!ret) {
 		yaml_parser_initialize(&parser);
 		yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
 		if (!yaml_parser_load(&parser, &doc)) {
-			ret = -EINVAL;
-			if (asprintf(&c.err, "%s: not valid YAML", path) < 0)
-				c.err = NULL;
+			ret = syntax_error(&c, &parser, buf, len);
 		} else {
 			c.doc = &doc;
-			ret = parse_document(&c);
+			ret = check_nul(&c);
+			if (!ret)
+				ret = parse_document(&c);
 			yaml_document_delete(&doc);
 		}
 		yaml_parser_delete(&parser);
@@ -655,54 +741,111 @@ int policy_parse_buffer(const char *path, const char *buf, size_t len, struct po
 	return 0;
 }
 
+static int io_error(const char *path, int error, char **err)
+{
+	if (err && asprintf(err, "%s: %s", path, strerror(error)) < 0)
+		*err = NULL;
+	return -error;
+}
+
+static const char *file_kind(mode_t mode)
+{
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a regular file";
+}
+
+/*
+ * Read a whole policy file. Only a regular file: a FIFO or a device named
+ * *.yaml would block `load --dir` (and the boot unit) or read for ever,
+ * so it is opened without blocking and refused. Read up to the size cap,
+ * whatever fstat said (a file may grow, /proc files say 0).
+ */
+static int read_policy_file(const char *path, char **out, size_t *out_len, char **err)
+{
+	char *buf = NULL, *grown;
+	size_t len = 0, cap = 0;
+	struct stat st;
+	ssize_t n;
+	int fd, ret;
+
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return io_error(path, errno, err);
+	if (fstat(fd, &st)) {
+		ret = io_error(path, errno, err);
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		ret = -EINVAL;
+		if (err && asprintf(err, "%s: %s, not a policy file (a regular file)", path,
+				    file_kind(st.st_mode)) < 0)
+			*err = NULL;
+		goto out;
+	}
+	for (;;) {
+		if (len == cap) {
+			if (cap > POLICY_MAX_FILE_SIZE) {
+				ret = -EFBIG;
+				if (err && asprintf(err, "%s: larger than %d MiB, the most a "
+						    "policy file may be", path,
+						    POLICY_MAX_FILE_SIZE >> 20) < 0)
+					*err = NULL;
+				goto out;
+			}
+			cap = cap ? cap * 2 : 4096;
+			if (cap > POLICY_MAX_FILE_SIZE + 1)
+				cap = POLICY_MAX_FILE_SIZE + 1;
+			grown = realloc(buf, cap);
+			if (!grown) {
+				ret = -ENOMEM;
+				goto out;
+			}
+			buf = grown;
+		}
+		n = read(fd, buf + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			ret = io_error(path, errno, err);
+			goto out;
+		}
+		if (!n)
+			break;
+		len += n;
+	}
+	close(fd);
+	*out = buf;
+	*out_len = len;
+	return 0;
+out:
+	close(fd);
+	free(buf);
+	return ret;
+}
+
 int policy_parse_file(const char *path, struct policy *p, char **err)
 {
 	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	FILE *f;
+	size_t len = 0;
 	int ret;
 
 	memset(p, 0, sizeof(*p));
 	if (err)
 		*err = NULL;
-	f = fopen(path, "r");
-	if (!f)
-		goto io_error;
-	for (;;) {
-		size_t n;
-
-		if (len == cap) {
-			char *nbuf;
-
-			cap = cap ? cap * 2 : 4096;
-			nbuf = realloc(buf, cap);
-			if (!nbuf) {
-				free(buf);
-				fclose(f);
-				return -ENOMEM;
-			}
-			buf = nbuf;
-		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		goto io_error;
-	}
-	fclose(f);
-
+	ret = read_policy_file(path, &buf, &len, err);
+	if (ret)
+		return ret;
 	ret = policy_parse_buffer(path, buf ? buf : "", len, p, err);
 	free(buf);
-	return ret;
-
-io_error:
-	ret = -errno;
-	if (err && asprintf(err, "%s: %s", path, strerror(errno)) < 0)
-		*err = NULL;
 	return ret;
 }
 

@@ -28,6 +28,10 @@
 #include "wmi_policy.h"
 
 #define POLICY_MAX_BPF		8
+/* Far above any real policy (100 000 rules take 6 MiB), far below memory. */
+#define POLICY_MAX_FILE_SIZE	(16 << 20)
+/* A policy nests 3 deep (rules, a rule, a default mapping); YAML flow may nest deeper. */
+#define POLICY_MAX_DEPTH	64
 
 struct policy_rule {
 	bool any_device;	/* device below is the policy's device */
@@ -64,6 +68,9 @@ struct policy {
  * Read and check a policy file. On error, returns a negative errno and,
  * if err is not NULL, a malloc()ed message "FILE:LINE:COLUMN: what was
  * wrong; what was expected" (for I/O errors just "FILE: reason").
+ * -EINVAL means the file is not a valid policy (also a FIFO, a device or
+ * a directory, which are refused unread), -EFBIG that it is larger than
+ * POLICY_MAX_FILE_SIZE; other errors are the system's.
  */
 int policy_parse_file(const char *path, struct policy *p, char **err);
 

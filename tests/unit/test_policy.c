@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -295,6 +297,106 @@ static void every_error(void **state)
 	}
 }
 
+/* An error of the text itself, from a buffer of len bytes. */
+static void expect_error_n(const char *text, size_t len, const char *error)
+{
+	const char *prefix = "/etc/wmibpf/policies.d/t.yaml:";
+	struct policy p;
+	char *err = NULL;
+	int ret;
+
+	ret = policy_parse_buffer("/etc/wmibpf/policies.d/t.yaml", text, len, &p, &err);
+	if (ret != -EINVAL || !err || strncmp(err, prefix, strlen(prefix)) ||
+	    strcmp(err + strlen(prefix), error))
+		fail_msg("gave %d '%s', expected '%s%s'", ret, err ? err : "(null)", prefix, error);
+	free(err);
+}
+
+/* Errors libyaml's reader finds are placed where they are, not at 1:1. */
+static void reader_errors(void **state)
+{
+	static const char nul[] = "name: x\ndevice: all\nrules:\n  - action: al\0low\n";
+	static const char utf8[] = "name: x\n# caf\xc3\xa9 \xff\ndevice: all\n";
+	static const char escaped[] = "name: x\ndevice: all\nrules:\n  - action: \"allow\\0deny\"\n";
+
+	(void)state;
+	expect_error_n(nul, sizeof(nul) - 1, "4:15: control characters are not allowed");
+	expect_error_n(utf8, sizeof(utf8) - 1, "2:8: invalid leading UTF-8 octet");
+	/* An escaped NUL would cut the string short in C: "allow\0deny" is not allow. */
+	expect_error_n(escaped, strlen(escaped),
+		       "4:13: a string with a NUL character (\\0); policies have none");
+}
+
+/* Deep flow nesting is refused where it passes the limit, and at once. */
+static void nesting_depth(void **state)
+{
+	size_t depth = 40000, i;
+	char *text = malloc(2 * depth + 16);
+
+	(void)state;
+	assert_non_null(text);
+	strcpy(text, "name: ");
+	for (i = 0; i < depth; i++)
+		text[6 + i] = '[';
+	for (i = 0; i < depth; i++)
+		text[6 + depth + i] = ']';
+	text[6 + 2 * depth] = '\0';
+	/* The root mapping is level 1: the 64th '[', level 65, is at column 70. */
+	expect_error_n(text, strlen(text), "1:70: nested more than 64 deep; a policy needs 3 levels");
+	free(text);
+
+	/* 64 levels are still read (and then found to be no name). */
+	assert_true(asprintf(&text, "name: %.63s%.63s\ndevice: all\n",
+			     "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
+			     "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]") > 0);
+	expect_error_n(text, strlen(text), "1:7: name: expected a value, found a list");
+	free(text);
+}
+
+/* Only regular files are read, and only up to 16 MiB. */
+static void policy_file_kinds(void **state)
+{
+	char dir[] = "/tmp/wmibpf-test-XXXXXX", path[128];
+	struct policy p;
+	char *err = NULL;
+	int fd;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+
+	/* A FIFO nobody writes to would block for ever: the alarm fails the test. */
+	snprintf(path, sizeof(path), "%s/fifo.yaml", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	alarm(10);
+	assert_int_equal(policy_parse_file(path, &p, &err), -EINVAL);
+	alarm(0);
+	assert_non_null(strstr(err, "fifo.yaml: a FIFO, not a policy file (a regular file)"));
+	free(err);
+	unlink(path);
+
+	/* /dev/zero would read until malloc() fails. */
+	assert_int_equal(policy_parse_file("/dev/zero", &p, &err), -EINVAL);
+	assert_string_equal(err, "/dev/zero: a character device, not a policy file (a regular "
+			    "file)");
+	free(err);
+
+	assert_int_equal(policy_parse_file(dir, &p, &err), -EINVAL);
+	assert_non_null(strstr(err, ": a directory, not a policy file"));
+	free(err);
+
+	/* A sparse file one byte over the cap: refused without parsing. */
+	snprintf(path, sizeof(path), "%s/big.yaml", dir);
+	fd = open(path, O_WRONLY | O_CREAT, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(ftruncate(fd, POLICY_MAX_FILE_SIZE + 1), 0);
+	close(fd);
+	assert_int_equal(policy_parse_file(path, &p, &err), -EFBIG);
+	assert_non_null(strstr(err, "big.yaml: larger than 16 MiB, the most a policy file may be"));
+	free(err);
+	unlink(path);
+	rmdir(dir);
+}
+
 static void names_of_values(void **state)
 {
 	(void)state;
@@ -314,6 +416,9 @@ int main(void)
 		cmocka_unit_test(bpf_objects_resolved),
 		cmocka_unit_test(policy_file_io),
 		cmocka_unit_test(every_error),
+		cmocka_unit_test(reader_errors),
+		cmocka_unit_test(nesting_depth),
+		cmocka_unit_test(policy_file_kinds),
 		cmocka_unit_test(names_of_values),
 	};
 
