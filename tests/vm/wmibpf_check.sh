@@ -20,4 +20,12 @@ expect_eq "$?" 3 "an invalid policy: exit status 3"
 expect_match "$(cat /tmp/err)" "/tmp/bad.yaml:6:12: errno: unknown name 'EWHATEVER'*" \
 	"the error names file, line and column"
 expect_fail "check loads nothing" test -e /sys/fs/bpf/wmi/bad
+wmibpf check /nonexistent 2>/tmp/err
+expect_eq "$?" 1 "a file that cannot be read: exit status 1, as wmibpf(8) says"
+expect_eq "$(cat /tmp/err)" "/nonexistent: No such file or directory" "and why"
+mkfifo /tmp/fifo.yaml
+wmibpf check /tmp/fifo.yaml 2>/tmp/err
+expect_eq "$?" 3 "a FIFO is refused at once, not read"
+expect_eq "$(cat /tmp/err)" "/tmp/fifo.yaml: a FIFO, not a policy file (a regular file)" "and why"
+rm /tmp/fifo.yaml
 finish
