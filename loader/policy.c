@@ -259,22 +259,30 @@ static int parse_device(struct ctx *c, const yaml_node_t *n, bool *all, struct w
 typedef int (*key_fn)(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v,
 		      void *arg);
 
+/* "name, device, ..." for messages; only built for one, as rules are many. */
+static const char *expected_keys(const char *const *keys, char *buf, size_t size)
+{
+	size_t i;
+
+	buf[0] = '\0';
+	for (i = 0; keys[i]; i++) {
+		strncat(buf, i ? ", " : "", size - strlen(buf) - 1);
+		strncat(buf, keys[i], size - strlen(buf) - 1);
+	}
+	return buf;
+}
+
 static int walk_mapping(struct ctx *c, yaml_node_t *map, const char *what,
 			const char *const *keys, key_fn fn, void *arg)
 {
 	yaml_node_pair_t *pair, *other;
 	yaml_node_t *k, *v;
-	char expected[256] = "";
+	char expected[256];
 	size_t i;
 
 	if (map->type != YAML_MAPPING_NODE)
 		return fail(c, map, "%s: expected a mapping of keys to values, found %s", what,
 			    kind(map));
-
-	for (i = 0; keys[i]; i++) {
-		strncat(expected, i ? ", " : "", sizeof(expected) - strlen(expected) - 1);
-		strncat(expected, keys[i], sizeof(expected) - strlen(expected) - 1);
-	}
 
 	for (pair = map->data.mapping.pairs.start; pair < map->data.mapping.pairs.top; pair++) {
 		const char *key;
@@ -284,12 +292,12 @@ static int walk_mapping(struct ctx *c, yaml_node_t *map, const char *what,
 		key = scalar(k);
 		if (!key)
 			return fail(c, k, "%s: keys must be plain names, expected one of: %s", what,
-				    expected);
+				    expected_keys(keys, expected, sizeof(expected)));
 		for (i = 0; keys[i] && strcmp(keys[i], key); i++)
 			;
 		if (!keys[i])
 			return fail(c, k, "%s: unknown key '%s', expected one of: %s", what, key,
-				    expected);
+				    expected_keys(keys, expected, sizeof(expected)));
 		for (other = map->data.mapping.pairs.start; other < pair; other++) {
 			const char *o = scalar(yaml_document_get_node(c->doc, other->key));
 
@@ -374,10 +382,73 @@ static bool same_match(const struct policy_rule *a, const struct policy_rule *b)
 	       a->gid == b->gid;
 }
 
-static int parse_rule(struct ctx *c, yaml_node_t *n, struct policy_rule *r, size_t index)
+/* Order rules by what they match (as the map key does), then by place in the file. */
+static int cmp_match(const void *x, const void *y)
+{
+	const struct policy_rule *a = *(const struct policy_rule *const *)x;
+	const struct policy_rule *b = *(const struct policy_rule *const *)y;
+	int d;
+
+	if (a->any_device != b->any_device)
+		return a->any_device ? -1 : 1;
+	if (!a->any_device) {
+		d = memcmp(a->device.b, b->device.b, WMI_GUID_LEN);
+		if (d)
+			return d;
+	}
+	if (a->method_id != b->method_id)
+		return a->method_id < b->method_id ? -1 : 1;
+	if (a->origin != b->origin)
+		return a->origin < b->origin ? -1 : 1;
+	if (a->uid != b->uid)
+		return a->uid < b->uid ? -1 : 1;
+	if (a->gid != b->gid)
+		return a->gid < b->gid ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * Two rules matching the same calls would be one map key. Sorting finds
+ * them in n log n (comparing each rule with all before it took 4 s for
+ * 100 000 rules); the error is the one a pass in file order gives: at
+ * the first rule that repeats an earlier one, naming the first of them.
+ */
+static int check_duplicates(struct ctx *c, yaml_node_t *list)
+{
+	struct policy_rule **sorted, *dup = NULL, *first = NULL, *group;
+	size_t nr = c->p->nr_rules, i;
+
+	if (nr < 2)
+		return 0;
+	sorted = malloc(nr * sizeof(*sorted));
+	if (!sorted)
+		return -ENOMEM;
+	for (i = 0; i < nr; i++)
+		sorted[i] = &c->p->rules[i];
+	qsort(sorted, nr, sizeof(*sorted), cmp_match);
+	/* Each group of equal rules starts with the first of them in the file. */
+	group = sorted[0];
+	for (i = 1; i < nr; i++) {
+		if (!same_match(group, sorted[i])) {
+			group = sorted[i];
+			continue;
+		}
+		if (!dup || sorted[i] < dup) {
+			dup = sorted[i];
+			first = group;
+		}
+	}
+	free(sorted);
+	if (!dup)
+		return 0;
+	return fail(c, yaml_document_get_node(c->doc, list->data.sequence.items.start[dup -
+						c->p->rules]),
+		    "rule: matches the same calls as the rule at line %u; merge them", first->line);
+}
+
+static int parse_rule(struct ctx *c, yaml_node_t *n, struct policy_rule *r)
 {
 	struct rule_arg a = { .r = r };
-	size_t i;
 
 	*r = (struct policy_rule) {
 		.any_device = true,
@@ -403,11 +474,6 @@ static int parse_rule(struct ctx *c, yaml_node_t *n, struct policy_rule *r, size
 			    "return)");
 	if (r->action == WMI_ACTION_AUDIT)
 		r->audit = true;
-
-	for (i = 0; i < index; i++)
-		if (same_match(&c->p->rules[i], r))
-			return fail(c, n, "rule: matches the same calls as the rule at line %u; "
-				    "merge them", c->p->rules[i].line);
 	return 0;
 }
 
@@ -428,11 +494,11 @@ static int parse_rules(struct ctx *c, yaml_node_t *n)
 		return -ENOMEM;
 	for (item = n->data.sequence.items.start; item < n->data.sequence.items.top; item++) {
 		if (parse_rule(c, yaml_document_get_node(c->doc, *item),
-			       &c->p->rules[c->p->nr_rules], c->p->nr_rules))
+			       &c->p->rules[c->p->nr_rules]))
 			return -EINVAL;
 		c->p->nr_rules++;
 	}
-	return 0;
+	return check_duplicates(c, n);
 }
 
 static int default_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v,
@@ -627,19 +693,117 @@ static int syntax_error(struct ctx *c, const yaml_parser_t *parser, const char *
 		       parser->context ? " " : "", parser->context ? parser->context : "");
 }
 
-/*
- * A first pass over the events, before the document is built: refuse
- * aliases (they would let a rule appear twice unnoticed), more than one
- * document, and deep nesting, which costs libyaml time superlinear in
- * the depth and no policy needs.
- */
-static int check_events(struct ctx *c, const char *buf, size_t len)
+/* The collections being read, innermost last, and a mapping's key awaiting its value. */
+struct builder {
+	yaml_document_t *doc;
+	int depth;
+	int node[POLICY_MAX_DEPTH];
+	int key[POLICY_MAX_DEPTH];
+};
+
+/* Add node id to the collection it is in: an item, a key, or a key's value. */
+static int attach_node(struct builder *b, int id)
 {
+	int parent, *key;
+
+	if (!id)
+		return -ENOMEM;
+	if (!b->depth)
+		return 0;	/* the root */
+	parent = b->node[b->depth - 1];
+	key = &b->key[b->depth - 1];
+	if (yaml_document_get_node(b->doc, parent)->type == YAML_SEQUENCE_NODE)
+		return yaml_document_append_sequence_item(b->doc, parent, id) ? 0 : -ENOMEM;
+	if (!*key) {
+		*key = id;
+		return 0;
+	}
+	if (!yaml_document_append_mapping_pair(b->doc, parent, *key, id))
+		return -ENOMEM;
+	*key = 0;
+	return 0;
+}
+
+static int set_marks(struct builder *b, int id, const yaml_event_t *ev)
+{
+	yaml_node_t *n = id ? yaml_document_get_node(b->doc, id) : NULL;
+
+	if (n) {
+		n->start_mark = ev->start_mark;
+		n->end_mark = ev->end_mark;
+	}
+	return id;
+}
+
+static int event_error(struct ctx *c, const yaml_event_t *ev, const char *msg)
+{
+	return fail_at(c, c->path, ev->start_mark.line + 1, ev->start_mark.column + 1, "%s", msg);
+}
+
+/* One event into the document being built. */
+static int build_event(struct ctx *c, struct builder *b, const yaml_event_t *ev, int *docs)
+{
+	int id;
+
+	switch (ev->type) {
+	case YAML_ALIAS_EVENT:
+		/* They would let a rule appear twice unnoticed. */
+		return event_error(c, ev, "aliases (*name) are not supported in policies; write "
+				   "the value out");
+	case YAML_DOCUMENT_START_EVENT:
+		return ++*docs > 1 ? event_error(c, ev, "one policy per file") : 0;
+	case YAML_SCALAR_EVENT:
+		/* A NUL ("allow\0deny") would cut the C string short without a word. */
+		if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length))
+			return event_error(c, ev, "a string with a NUL character (\\0); policies "
+					   "have none");
+		id = yaml_document_add_scalar(b->doc, ev->data.scalar.tag, ev->data.scalar.value,
+					      (int)ev->data.scalar.length, ev->data.scalar.style);
+		return attach_node(b, set_marks(b, id, ev));
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT:
+		/* No policy nests deeper; libyaml's time grows faster than the depth. */
+		if (b->depth == POLICY_MAX_DEPTH)
+			return fail_at(c, c->path, ev->start_mark.line + 1,
+				       ev->start_mark.column + 1, "nested more than %d deep; a "
+				       "policy needs 3 levels", POLICY_MAX_DEPTH);
+		if (ev->type == YAML_SEQUENCE_START_EVENT)
+			id = yaml_document_add_sequence(b->doc, ev->data.sequence_start.tag,
+							ev->data.sequence_start.style);
+		else
+			id = yaml_document_add_mapping(b->doc, ev->data.mapping_start.tag,
+						       ev->data.mapping_start.style);
+		if (attach_node(b, set_marks(b, id, ev)))
+			return -ENOMEM;
+		b->node[b->depth] = id;
+		b->key[b->depth] = 0;
+		b->depth++;
+		return 0;
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		b->depth--;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Build the document from libyaml's events in one pass, refusing on the
+ * way what a policy may not hold. (yaml_parser_load() would need a
+ * second pass over the events for those checks: half the time of a
+ * large policy.) Every node keeps its marks, for errors.
+ */
+static int load_document(struct ctx *c, const char *buf, size_t len, yaml_document_t *doc)
+{
+	struct builder b = { .doc = doc };
 	yaml_parser_t parser;
 	yaml_event_t ev;
-	int ret = 0, docs = 0, depth = 0;
+	int ret = 0, docs = 0;
 	bool done = false;
 
+	if (!yaml_document_initialize(doc, NULL, NULL, NULL, 1, 1))
+		return -ENOMEM;
 	yaml_parser_initialize(&parser);
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
 	while (!ret && !done) {
@@ -647,61 +811,20 @@ static int check_events(struct ctx *c, const char *buf, size_t len)
 			ret = syntax_error(c, &parser, buf, len);
 			break;
 		}
-		switch (ev.type) {
-		case YAML_ALIAS_EVENT:
-			ret = fail_at(c, c->path, ev.start_mark.line + 1, ev.start_mark.column + 1,
-				      "aliases (*name) are not supported in policies; write the "
-				      "value out");
-			break;
-		case YAML_DOCUMENT_START_EVENT:
-			if (++docs > 1)
-				ret = fail_at(c, c->path, ev.start_mark.line + 1,
-					      ev.start_mark.column + 1, "one policy per file");
-			break;
-		case YAML_SEQUENCE_START_EVENT:
-		case YAML_MAPPING_START_EVENT:
-			if (++depth > POLICY_MAX_DEPTH)
-				ret = fail_at(c, c->path, ev.start_mark.line + 1,
-					      ev.start_mark.column + 1, "nested more than %d deep; "
-					      "a policy needs 3 levels", POLICY_MAX_DEPTH);
-			break;
-		case YAML_SEQUENCE_END_EVENT:
-		case YAML_MAPPING_END_EVENT:
-			depth--;
-			break;
-		case YAML_STREAM_END_EVENT:
-			done = true;
-			break;
-		default:
-			break;
-		}
+		done = ev.type == YAML_STREAM_END_EVENT;
+		ret = build_event(c, &b, &ev, &docs);
 		yaml_event_delete(&ev);
 	}
 	yaml_parser_delete(&parser);
+	if (ret)
+		yaml_document_delete(doc);
 	return ret;
-}
-
-/*
- * YAML strings may hold a NUL ("allow\0deny"), which C strings would cut
- * short without a word: refuse them, wherever they are.
- */
-static int check_nul(struct ctx *c)
-{
-	yaml_node_t *n;
-
-	for (n = c->doc->nodes.start; n < c->doc->nodes.top; n++)
-		if (n->type == YAML_SCALAR_NODE &&
-		    memchr(n->data.scalar.value, '\0', n->data.scalar.length))
-			return fail(c, n, "a string with a NUL character (\\0); policies have "
-				    "none");
-	return 0;
 }
 
 int policy_parse_buffer(const char *path, const char *buf, size_t len, struct policy *p,
 			char **err)
 {
 	struct ctx c = { .path = path, .p = p };
-	yaml_parser_t parser;
 	yaml_document_t doc;
 	int ret;
 
@@ -714,20 +837,11 @@ int policy_parse_buffer(const char *path, const char *buf, size_t len, struct po
 	if (!p->path)
 		return -ENOMEM;
 
-	ret = check_events(&c, buf, len);
+	ret = load_document(&c, buf, len, &doc);
 	if (!ret) {
-		yaml_parser_initialize(&parser);
-		yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
-		if (!yaml_parser_load(&parser, &doc)) {
-			ret = syntax_error(&c, &parser, buf, len);
-		} else {
-			c.doc = &doc;
-			ret = check_nul(&c);
-			if (!ret)
-				ret = parse_document(&c);
-			yaml_document_delete(&doc);
-		}
-		yaml_parser_delete(&parser);
+		c.doc = &doc;
+		ret = parse_document(&c);
+		yaml_document_delete(&doc);
 	}
 
 	if (ret) {

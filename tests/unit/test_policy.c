@@ -250,6 +250,12 @@ static const struct bad bad_policies[] = {
 	{ "name: x\ndevice: all\nrules:\n  - method: 2\n    action: allow\n"
 	  "  - method: 2\n    action: deny\n",
 	  "6:5: rule: matches the same calls as the rule at line 4; merge them" },
+	/* Found by sorting, reported as in file order: the first repeat, and what it repeats. */
+	{ "name: x\ndevice: all\nrules:\n  - method: 1\n    action: allow\n"
+	  "  - method: 2\n    action: allow\n  - method: 2\n    action: deny\n"
+	  "  - method: 1\n    action: deny\n  - method: 2\n    action: audit\n",
+	  "8:5: rule: matches the same calls as the rule at line 6; merge them" },
+
 	{ "name: x\ndevice: " ACME "\nrules:\n  - device: "
 	  "1E8FEC9B-04A5-4ED1-B79D-B77EF1152878\n    action: allow\n",
 	  "4:13: device: the policy is bound to one device; a rule can only name another in a "
