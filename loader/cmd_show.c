@@ -190,7 +190,9 @@ int cmd_show(struct app *a)
 			key = next;
 		}
 	}
-	qsort(rules, nr, sizeof(*rules), cmp_rule);
+	/* A policy of a default alone has no rule: qsort() must not see NULL. */
+	if (nr)
+		qsort(rules, nr, sizeof(*rules), cmp_rule);
 	def_hits = hits_fd >= 0 && ncpus > 0 ? hits_of(hits_fd, WMI_RULE_DEFAULT, ncpus) : 0;
 
 	guid_text(m.guid, guid);
