@@ -373,6 +373,7 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 		skel->rodata->default_action = t.default_action;
 		skel->rodata->default_error = t.default_error;
 		skel->rodata->default_flags = t.default_flags;
+		skel->rodata->default_origin = t.default_origin;
 		bpf_map__set_max_entries(skel->maps.rules, t.nr ? t.nr : 1);
 		bpf_map__set_max_entries(skel->maps.hits, t.nr + 1);
 		if (!l->policy.all_devices)
@@ -405,6 +406,7 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 	meta->default_action = t.default_action;
 	meta->default_error = t.default_error;
 	meta->default_flags = t.default_flags;
+	meta->default_origin = t.default_origin;
 	encode_free(&t);
 
 	if (l->is_policy)

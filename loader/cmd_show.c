@@ -250,6 +250,7 @@ int cmd_show(struct app *a)
 		json_key(j, "default");
 		json_object_begin(j);
 		json_kv_string(j, "action", policy_action_name(m.default_action));
+		json_kv_string(j, "origin", policy_origin_name(m.default_origin));
 		json_kv_bool(j, "audit", m.default_flags & WMI_RULE_F_AUDIT);
 		json_kv_uint(j, "hits", def_hits);
 		json_object_end(j);
@@ -258,8 +259,8 @@ int cmd_show(struct app *a)
 	} else {
 		if (rules_fd >= 0)
 			printf("%5s %5s %-38s %6s %-7s %6s %6s %-18s %10llu\n", "-", "-",
-			       "default", "any", "any", "any", "any", act,
-			       (unsigned long long)def_hits);
+			       "default", "any", policy_origin_name(m.default_origin), "any",
+			       "any", act, (unsigned long long)def_hits);
 		for (i = 0; i < m.nr_objects && i < WMI_META_MAX_OBJS; i++) {
 			guid_text(m.objects[i].guid, guid);
 			printf("bpf object %s, device %s\n", m.objects[i].name, guid);

@@ -248,6 +248,10 @@ static int parse_device(struct ctx *c, const yaml_node_t *n, bool *all, struct w
 	if (wmi_guid_parse(s, g))
 		return fail(c, n, "device: expected a GUID such as "
 			    "FE733490-2E22-4EDB-A7B5-BC248874D383, or 'all', found '%s'", s);
+	/* The rule table and the bindings use the null GUID for "every device". */
+	if (wmi_guid_is_null(g))
+		return fail(c, n, "device: the null GUID is no device's; write 'all' for every "
+			    "device");
 	*all = false;
 	return 0;
 }
@@ -325,7 +329,7 @@ static const yaml_node_t *lookup(struct ctx *c, yaml_node_t *map, const char *ke
 
 struct rule_arg {
 	struct policy_rule *r;
-	const yaml_node_t *errno_node, *answer_node, *action_node;
+	const yaml_node_t *errno_node, *answer_node, *action_node, *origin_node;
 };
 
 static int rule_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v, void *arg)
@@ -346,11 +350,14 @@ static int rule_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t 
 		if (!c->p->all_devices && !wmi_guid_equal(&r->device, &c->p->device))
 			return fail(c, v, "device: the policy is bound to one device; a rule can "
 				    "only name another in a policy for 'all' devices");
-		r->any_device = false;
+		/* Naming the policy's own device is leaving it out: the same calls. */
+		r->any_device = !c->p->all_devices;
 		return 0;
 	}
-	if (!strcmp(key, "origin"))
+	if (!strcmp(key, "origin")) {
+		a->origin_node = v;
 		return parse_origin(c, v, &r->origin);
+	}
 	if (!strcmp(key, "uid"))
 		return parse_u32_any(c, v, "uid", &r->uid);
 	if (!strcmp(key, "gid"))
@@ -450,10 +457,16 @@ static int parse_rule(struct ctx *c, yaml_node_t *n, struct policy_rule *r)
 {
 	struct rule_arg a = { .r = r };
 
+	/*
+	 * What a rule leaves out matches anything, but for the origin: user
+	 * space only, unless 'origin: any' is written out. A 'default: deny'
+	 * or a rule for all methods must not break the kernel drivers' own
+	 * calls by accident.
+	 */
 	*r = (struct policy_rule) {
 		.any_device = true,
 		.method_id = WMI_POLICY_ANY,
-		.origin = WMI_POLICY_ORIGIN_ANY,
+		.origin = WMI_POLICY_ORIGIN_USER,
 		.uid = WMI_POLICY_ANY,
 		.gid = WMI_POLICY_ANY,
 		.error = EPERM,
@@ -472,6 +485,14 @@ static int parse_rule(struct ctx *c, yaml_node_t *n, struct policy_rule *r)
 	if (!a.answer_node && r->action == WMI_ACTION_EMULATE)
 		return fail(c, n, "rule: an 'emulate' rule needs an 'answer' (the integer to "
 			    "return)");
+	/*
+	 * A driver calling through the ACPI-object API cannot take a
+	 * program's answer: the kernel refuses it, so such a rule never works.
+	 */
+	if (r->action == WMI_ACTION_EMULATE && r->origin == WMI_POLICY_ORIGIN_KERNEL)
+		return fail(c, a.origin_node, "origin: an 'emulate' rule cannot be for kernel "
+			    "calls: the kernel refuses a program's answer to a driver's ACPI "
+			    "call; use origin user (or any)");
 	if (r->action == WMI_ACTION_AUDIT)
 		r->audit = true;
 	return 0;
@@ -511,13 +532,18 @@ static int default_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node
 		return parse_action(c, v, &d->action);
 	if (!strcmp(key, "errno"))
 		return parse_errno(c, v, &d->error);
+	if (!strcmp(key, "origin"))
+		return parse_origin(c, v, &d->origin);
 	return parse_bool(c, v, "audit", &d->audit);
 }
 
-/* "default: audit", or "default: { action: deny, errno: EACCES }". */
+/*
+ * "default: audit", or "default: { action: deny, errno: EACCES }". Like a
+ * rule, it is for user-space calls unless its origin says otherwise.
+ */
 static int parse_default(struct ctx *c, yaml_node_t *n)
 {
-	static const char *const keys[] = { "action", "errno", "audit", NULL };
+	static const char *const keys[] = { "action", "errno", "origin", "audit", NULL };
 	struct policy_action *d = &c->p->def;
 
 	if (n->type == YAML_SCALAR_NODE) {
@@ -831,6 +857,7 @@ int policy_parse_buffer(const char *path, const char *buf, size_t len, struct po
 	memset(p, 0, sizeof(*p));
 	p->def.action = WMI_ACTION_ALLOW;
 	p->def.error = EPERM;
+	p->def.origin = WMI_POLICY_ORIGIN_USER;
 	p->path = strdup(path);
 	if (err)
 		*err = NULL;

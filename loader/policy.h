@@ -37,7 +37,7 @@ struct policy_rule {
 	bool any_device;	/* device below is the policy's device */
 	struct wmi_guid device;
 	uint32_t method_id;	/* or WMI_POLICY_ANY */
-	uint32_t origin;	/* enum wmi_policy_origin */
+	uint32_t origin;	/* enum wmi_policy_origin; user unless written */
 	uint32_t uid, gid;	/* or WMI_POLICY_ANY */
 	uint32_t action;	/* enum wmi_policy_action */
 	int32_t error;		/* positive errno, for deny */
@@ -49,6 +49,7 @@ struct policy_rule {
 struct policy_action {
 	uint32_t action;
 	int32_t error;
+	uint32_t origin;	/* the calls it is for: user (default), kernel or any */
 	bool audit;
 };
 

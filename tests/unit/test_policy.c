@@ -73,7 +73,8 @@ static void full_policy(void **state)
 	assert_int_equal(p.rules[1].method_id, 1);
 	assert_int_equal(p.rules[1].action, WMI_ACTION_EMULATE);
 	assert_int_equal(p.rules[1].answer, 50);
-	assert_int_equal(p.rules[1].origin, WMI_POLICY_ORIGIN_ANY);
+	/* No origin: user space only, never the drivers' own calls. */
+	assert_int_equal(p.rules[1].origin, WMI_POLICY_ORIGIN_USER);
 
 	assert_int_equal(p.rules[2].method_id, WMI_POLICY_ANY);
 	assert_int_equal(p.rules[2].gid, 27);
@@ -81,7 +82,9 @@ static void full_policy(void **state)
 	assert_true(p.rules[2].audit);	/* implied by the audit action */
 
 	assert_int_equal(p.rules[3].action, WMI_ACTION_INTERCEPT);
+	assert_int_equal(p.rules[3].origin, WMI_POLICY_ORIGIN_USER);
 	assert_true(p.rules[3].audit);
+	assert_int_equal(p.def.origin, WMI_POLICY_ORIGIN_USER);
 	policy_free(&p);
 }
 
@@ -95,6 +98,41 @@ static void minimal_policy_defaults(void **state)
 	assert_int_equal(p.def.action, WMI_ACTION_ALLOW);
 	assert_int_equal(p.nr_rules, 0);
 	assert_int_equal(p.nr_bpf, 0);
+	policy_free(&p);
+}
+
+/* Kernel calls are only a rule's, or the default's, when written out. */
+static void origins_written_out(void **state)
+{
+	struct policy p;
+
+	(void)state;
+	assert_int_equal(parse("name: x\ndevice: all\ndefault: { action: deny, origin: any }\n"
+			       "rules:\n  - action: allow\n    origin: any\n"
+			       "  - method: 1\n    origin: kernel\n    action: audit\n"
+			       "  - method: 2\n    origin: any\n    action: emulate\n"
+			       "    answer: 1\n", &p, NULL), 0);
+	assert_int_equal(p.def.origin, WMI_POLICY_ORIGIN_ANY);
+	assert_int_equal(p.rules[0].origin, WMI_POLICY_ORIGIN_ANY);
+	assert_int_equal(p.rules[1].origin, WMI_POLICY_ORIGIN_KERNEL);
+	assert_int_equal(p.rules[2].origin, WMI_POLICY_ORIGIN_ANY);
+	policy_free(&p);
+
+	assert_int_equal(parse("name: x\ndevice: all\ndefault: { action: audit, origin: kernel }\n",
+			       &p, NULL), 0);
+	assert_int_equal(p.def.origin, WMI_POLICY_ORIGIN_KERNEL);
+	policy_free(&p);
+}
+
+/* In a policy for one device, naming that device is the same as leaving it out. */
+static void rule_names_policy_device(void **state)
+{
+	struct policy p;
+
+	(void)state;
+	assert_int_equal(parse("name: x\ndevice: " ACME "\nrules:\n  - device: " ACME
+			       "\n    action: allow\n", &p, NULL), 0);
+	assert_true(p.rules[0].any_device);
 	policy_free(&p);
 }
 
@@ -182,6 +220,8 @@ static const struct bad bad_policies[] = {
 	{ "- a\n- b\n", "1:1: policy: expected a mapping of keys to values, found a list" },
 	{ "name: x\ndevice: all\nrule: []\n",
 	  "3:1: policy: unknown key 'rule', expected one of: name, device, default, rules, bpf" },
+	{ "name: x\ndevice: all\ndefault: { action: deny, errno: EIO, orign: any }\n",
+	  "3:38: default: unknown key 'orign', expected one of: action, errno, origin, audit" },
 	{ "name: x\nname: y\ndevice: all\n", "2:1: policy: 'name' given twice" },
 	{ "device: all\n", "1:1: policy: 'name' missing (the name it is loaded under)" },
 	{ "name: x\n", "1:1: policy: 'device' missing (a GUID, or 'all')" },
@@ -260,6 +300,24 @@ static const struct bad bad_policies[] = {
 	  "1E8FEC9B-04A5-4ED1-B79D-B77EF1152878\n    action: allow\n",
 	  "4:13: device: the policy is bound to one device; a rule can only name another in a "
 	  "policy for 'all' devices" },
+	{ "name: x\ndevice: all\nrules:\n  - uid: 5\n    action: allow\n"
+	  "  - gid: 5\n    action: allow\n  - uid: 5\n    origin: user\n    action: deny\n",
+	  "8:5: rule: matches the same calls as the rule at line 4; merge them" },
+	{ "name: x\ndevice: " ACME "\nrules:\n  - method: 1\n    action: allow\n"
+	  "  - method: 1\n    device: " ACME "\n    action: deny\n",
+	  "6:5: rule: matches the same calls as the rule at line 4; merge them" },
+	{ "name: x\ndevice: all\nrules:\n  - method: 1\n    origin: kernel\n"
+	  "    action: emulate\n    answer: 5\n",
+	  "5:13: origin: an 'emulate' rule cannot be for kernel calls: the kernel refuses a "
+	  "program's answer to a driver's ACPI call; use origin user (or any)" },
+	/* load refused these with 'File exists' and no line: the all-devices key. */
+	{ "name: x\ndevice: all\nrules:\n  - method: 1\n    action: allow\n"
+	  "  - method: 1\n    device: 00000000-0000-0000-0000-000000000000\n    action: deny\n",
+	  "7:13: device: the null GUID is no device's; write 'all' for every device" },
+	{ "name: x\ndevice: 00000000-0000-0000-0000-000000000000\n",
+	  "2:9: device: the null GUID is no device's; write 'all' for every device" },
+	{ "name: x\ndevice: all\ndefault: { action: deny, origin: firmware }\n",
+	  "3:34: origin: expected user, kernel or any, found 'firmware'" },
 	{ "name: x\ndevice: all\nrules:\n  - device: all\n    action: allow\n",
 	  "4:13: device: a rule names one device (a GUID); leave it out to use the policy's" },
 	{ "name: x\ndevice: all\ndefault: emulate\n",
@@ -418,6 +476,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(full_policy),
 		cmocka_unit_test(minimal_policy_defaults),
+		cmocka_unit_test(origins_written_out),
+		cmocka_unit_test(rule_names_policy_device),
 		cmocka_unit_test(rule_device_in_all_policy),
 		cmocka_unit_test(bpf_objects_resolved),
 		cmocka_unit_test(policy_file_io),

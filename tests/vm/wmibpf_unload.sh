@@ -7,6 +7,7 @@ name: nofan
 device: $ACME_METHODS
 rules:
   - method: 6
+    origin: any
     action: deny
 POLICY
 expect_ok "load" wmibpf load -q /tmp/p.yaml
