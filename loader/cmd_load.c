@@ -25,6 +25,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "bpffs.h"
 #include "encode.h"
 #include "log.h"
 #include "policy.h"
@@ -641,8 +642,14 @@ static int load_dir(struct app *a)
 
 int cmd_load(struct app *a)
 {
-	libbpf_print_fn_t old = libbpf_set_print(capture_print);
+	libbpf_print_fn_t old;
 	int ret;
+
+	/* Without bpffs nothing can be pinned: say so before any work. */
+	ret = bpffs_require(a->cli->bpffs);
+	if (ret)
+		return ret;
+	old = libbpf_set_print(capture_print);
 
 	if (a->cli->dir)
 		ret = load_dir(a);
@@ -662,14 +669,16 @@ int cmd_unload(struct app *a)
 	int err, ret = EXIT_OK;
 
 	if (a->cli->all) {
+		ret = bpffs_require(bpffs);
+		if (ret)
+			return ret;
 		err = store_list(bpffs, &names, &nr);
 		if (err)
 			return bpf_failure(bpffs, err);
 	} else {
-		if (!store_exists(bpffs, a->cli->name)) {
-			errmsg("no policy named %s is loaded", a->cli->name);
-			return EXIT_NOT_FOUND;
-		}
+		ret = store_find(bpffs, a->cli->name);
+		if (ret)
+			return ret;
 		names = malloc(sizeof(*names));
 		if (!names)
 			return EXIT_FAILED;

@@ -10,6 +10,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "bpffs.h"
 #include "policy.h"
 #include "store.h"
 #include "wmibpf.h"
@@ -49,6 +50,10 @@ int cmd_list(struct app *a)
 	size_t nr = 0, i, k;
 	int err;
 
+	/* No bpffs is not "no policy loaded". */
+	err = bpffs_require(a->cli->bpffs);
+	if (err)
+		return err;
 	err = store_list(a->cli->bpffs, &names, &nr);
 	if (err)
 		return bpf_failure(a->cli->bpffs, err);
@@ -159,10 +164,9 @@ int cmd_show(struct app *a)
 	struct json *j = &a->json;
 	uint64_t def_hits;
 
-	if (!store_exists(a->cli->bpffs, name)) {
-		errmsg("no policy named %s is loaded", name);
-		return EXIT_NOT_FOUND;
-	}
+	err = store_find(a->cli->bpffs, name);
+	if (err)
+		return err;
 	err = store_read_meta(a->cli->bpffs, name, &m);
 	if (err)
 		return bpf_failure(name, err);
