@@ -4,7 +4,8 @@
  * policy file; the program itself knows no device.
  *
  * method_call looks the call up in `rules` (see wmi_policy.h for the
- * matching order), counts a hit for the rule in `hits`, and allows,
+ * matching order), counts a hit for the rule (or the default, if it is
+ * for the call's origin) in `hits`, and allows,
  * denies, hands to the claiming driver or emulates. Calls a rule reports
  * (or the default, if it reports) go to the `audit` ring buffer: denied
  * and emulated ones from method_call, the others from method_done, once
@@ -18,6 +19,8 @@ const volatile __u32 pattern_mask = 0;		/* rule key patterns in use */
 const volatile __u32 default_action = WMI_ACTION_ALLOW;
 const volatile __s32 default_error = EPERM;
 const volatile __u32 default_flags = 0;
+/* The calls the default is for; others no rule matches go on, uncounted. */
+const volatile __u32 default_origin = WMI_POLICY_ORIGIN_ANY;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -73,6 +76,11 @@ static __always_inline struct wmi_rule *lookup(struct wmi_bpf_ctx *call)
 	return NULL;
 }
 
+static __always_inline bool default_applies(struct wmi_bpf_ctx *call)
+{
+	return default_origin == WMI_POLICY_ORIGIN_ANY || call->origin == default_origin;
+}
+
 static __always_inline void count(__u32 id)
 {
 	__u64 *n = bpf_map_lookup_elem(&hits, &id);
@@ -118,6 +126,9 @@ int BPF_PROG(policy_call, struct wmi_bpf_ctx *call)
 	__s32 error = rule ? rule->error : default_error;
 	int ret;
 
+	/* As if this policy were not there: a default for user space leaves drivers be. */
+	if (!rule && !default_applies(call))
+		return WMI_BPF_CONTINUE;
 	count(id);
 
 	switch (action) {
@@ -151,6 +162,8 @@ int BPF_PROG(policy_done, struct wmi_bpf_ctx *call)
 	__u32 action = rule ? rule->action : default_action;
 	__u32 flags = rule ? rule->flags : default_flags;
 
+	if (!rule && !default_applies(call))
+		return 0;
 	/* What this policy emulated it reported already, if at all. */
 	if (action == WMI_ACTION_EMULATE)
 		return 0;

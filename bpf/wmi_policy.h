@@ -97,6 +97,7 @@ struct wmi_policy_meta {
 	__u32 default_flags;
 	__u32 nr_objects;
 	struct wmi_policy_object objects[WMI_META_MAX_OBJS];
+	__u32 default_origin;	/* the calls the default is for (enum wmi_policy_origin) */
 };
 
 /* One audit event per reported call, in the policy's ring buffer. */

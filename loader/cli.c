@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "text.h"
 
 static const char *const verb_names[] = {
 	[VERB_NONE] = "",
@@ -130,17 +131,31 @@ static int usage_error(char **err, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+/* Numbers as in policy files: decimal or 0x hex, never octal. */
 static int parse_u32(const char *s, uint32_t *v)
 {
-	unsigned long long n;
-	char *end;
+	return text_parse_u32(s, v) ? -EINVAL : 0;
+}
 
-	errno = 0;
-	n = strtoull(s, &end, 0);
-	if (!*s || *end || errno || s[0] == '-' || n > UINT32_MAX)
-		return -EINVAL;
-	*v = n;
-	return 0;
+/* Every name of a policy on the command line is checked here, before use. */
+static int check_name(const char *verb, const char *what, const char *name, char **err)
+{
+	if (policy_name_valid(name))
+		return EXIT_OK;
+	return usage_error(err, "%s: %s'%s' is not a policy name: expected " POLICY_NAME_RULE,
+			   verb, what, name);
+}
+
+/*
+ * The name of an option, for messages: getopt leaves only its value in
+ * optopt. Only long options take values.
+ */
+static const char *option_name(const struct option *options, int val)
+{
+	for (; options->name; options++)
+		if (options->val == val)
+			return options->name;
+	return "?";
 }
 
 int cli_parse_hex(const char *s, uint8_t **out, size_t *len)
@@ -320,8 +335,11 @@ int cli_parse(int argc, char **argv, struct cli *c, char **err)
 	/* 0, not 1: GNU getopt then resets all its state (the tests parse often). */
 	optind = 0;
 	opterr = 0;
-	/* "-" first: positional arguments come back in order, as 1. */
-	while ((opt = getopt_long(argc, argv, "-jpqhV", options, NULL)) != -1) {
+	/*
+	 * "-" first: positional arguments come back in order, as 1. Then ":":
+	 * an option without its value comes back as ':', not as unknown.
+	 */
+	while ((opt = getopt_long(argc, argv, "-:jpqhV", options, NULL)) != -1) {
 		for (i = 0; i < sizeof(verb_options) / sizeof(verb_options[0]); i++)
 			if (verb_options[i].opt == opt)
 				used[i] = 1;
@@ -354,6 +372,9 @@ int cli_parse(int argc, char **argv, struct cli *c, char **err)
 			c->devdir = optarg;
 			break;
 		case OPT_NAME:
+			ret = check_name("load", "--name: ", optarg, err);
+			if (ret)
+				goto out;
 			c->name = optarg;
 			break;
 		case OPT_FOR_DEVICE:
@@ -410,7 +431,8 @@ int cli_parse(int argc, char **argv, struct cli *c, char **err)
 				goto out;
 			break;
 		case ':':
-			ret = usage_error(err, "option %s needs a value", argv[optind - 1]);
+			ret = usage_error(err, "option --%s needs a value; see wmibpf --help",
+					  option_name(options, optopt));
 			goto out;
 		default:
 			ret = usage_error(err, "unknown option '%s'; see wmibpf --help",
@@ -486,15 +508,21 @@ int cli_parse(int argc, char **argv, struct cli *c, char **err)
 		else
 			ret = EXIT_OK;
 		c->name = npos ? pos[1] : NULL;
+		if (!ret && c->name)
+			ret = check_name("unload", "", c->name, err);
 		break;
 	case VERB_SHOW:
 		ret = npos != 1 ? usage_error(err, "show: expected one policy NAME") : EXIT_OK;
 		c->name = npos ? pos[1] : NULL;
+		if (!ret)
+			ret = check_name("show", "", c->name, err);
 		break;
 	case VERB_MONITOR:
 		ret = npos > 1 ? usage_error(err, "monitor: expected at most one policy NAME") :
 				 EXIT_OK;
 		c->name = npos ? pos[1] : NULL;
+		if (!ret && c->name)
+			ret = check_name("monitor", "", c->name, err);
 		break;
 	case VERB_CHECK:
 		if (!npos) {

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* check: validate policy files offline. */
+/*
+ * check: validate policy files offline. The exit status is 3 if a file is
+ * not a valid policy, 1 if one could not be read at all (a missing file
+ * is not an invalid policy: it is a failed check), as wmibpf(8) says.
+ */
 
 #include <stdlib.h>
 
@@ -8,17 +12,21 @@
 
 int cmd_check(struct app *a)
 {
-	int ret = EXIT_OK;
+	int ret = EXIT_OK, err, code;
 	size_t i;
 
 	for (i = 0; i < a->cli->nr_files; i++) {
 		struct policy p;
-		char *err = NULL;
+		char *msg = NULL;
 
-		if (policy_parse_file(a->cli->files[i], &p, &err)) {
-			fprintf(stderr, "%s\n", err ? err : "out of memory");
-			free(err);
-			ret = EXIT_BAD_POLICY;
+		err = policy_parse_file(a->cli->files[i], &p, &msg);
+		if (err) {
+			fprintf(stderr, "%s\n", msg ? msg : "out of memory");
+			free(msg);
+			code = policy_exit_code(err);
+			/* A file that could not be checked outweighs an invalid one. */
+			if (ret != EXIT_FAILED)
+				ret = code;
 			continue;
 		}
 		if (!a->cli->quiet)

@@ -7,7 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bpffs.h"
 #include "store.h"
+#include "text.h"
 #include "wmibpf.h"
 
 struct device_info {
@@ -153,15 +155,61 @@ static void policies_for(char **names, struct wmi_policy_meta *metas, size_t nr,
 	}
 }
 
+/* A column as wide as its header and its widest value. */
+static int width(int w, const char *s)
+{
+	int n = (int)strlen(s);
+
+	return n > w ? n : w;
+}
+
+/*
+ * Names, drivers and claimed methods come from sysfs, the kernel's: in
+ * text, shown escaped, each column sized to its content (a driver name
+ * such as dell-wmi-descriptor overflowed a fixed 16).
+ */
+static void devices_text(struct device_info *devs, size_t nr, char (*policies)[256],
+			 bool policies_known)
+{
+	char (*esc)[4][TEXT_ESCAPED_SIZE(256)] = calloc(nr ? nr : 1, sizeof(*esc));
+	int wname = strlen("DEVICE"), wdriver = strlen("DRIVER"), wclaimed = strlen("CLAIMED");
+	size_t i;
+
+	if (!esc)
+		return;
+	for (i = 0; i < nr; i++) {
+		const struct device_info *d = &devs[i];
+
+		text_escape(d->name, sizeof(d->name), esc[i][0], sizeof(esc[i][0]));
+		text_escape(d->driver[0] ? d->driver : "-", sizeof(d->driver), esc[i][1],
+			    sizeof(esc[i][1]));
+		text_escape(d->claimed[0] ? d->claimed : "-", sizeof(d->claimed), esc[i][2],
+			    sizeof(esc[i][2]));
+		text_escape(d->kind, sizeof(d->kind), esc[i][3], sizeof(esc[i][3]));
+		wname = width(wname, esc[i][0]);
+		wdriver = width(wdriver, esc[i][1]);
+		wclaimed = width(wclaimed, esc[i][2]);
+	}
+	printf("%-*s %-6s %4s %-8s %-*s %-*s %-4s %s\n", wname, "DEVICE", "KIND", "INST", "ID",
+	       wdriver, "DRIVER", wclaimed, "CLAIMED", "NODE", "POLICIES");
+	for (i = 0; i < nr; i++)
+		printf("%-*s %-6s %4s %-8s %-*s %-*s %-4s %s\n", wname, esc[i][0], esc[i][3],
+		       devs[i].instances, devs[i].id, wdriver, esc[i][1], wclaimed, esc[i][2],
+		       devs[i].node ? "yes" : "-",
+		       policies_known ? (policies[i][0] ? policies[i] : "-") : "?");
+	free(esc);
+}
+
 int cmd_devices(struct app *a)
 {
 	struct json *j = &a->json;
-	char sysdir[PATH_MAX], policies[256];
+	char sysdir[PATH_MAX], (*policies)[256] = NULL;
 	char **names = NULL, **devs = NULL;
 	struct wmi_policy_meta *metas = NULL;
+	struct device_info *info = NULL;
 	size_t nr_pol = 0, nr = 0, i;
 	bool policies_known;
-	int err;
+	int err, ret = EXIT_OK;
 
 	snprintf(sysdir, sizeof(sysdir), "%s/bus/wmi/devices", a->cli->sysfs);
 	err = list_names(sysdir, NULL, NULL, &devs, &nr);
@@ -171,40 +219,41 @@ int cmd_devices(struct app *a)
 	}
 
 	/* Policies are root's to see; others get the devices alone. */
-	policies_known = !store_list(a->cli->bpffs, &names, &nr_pol);
+	policies_known = !bpffs_check(a->cli->bpffs) &&
+			 !store_list(a->cli->bpffs, &names, &nr_pol);
 	metas = calloc(nr_pol ? nr_pol : 1, sizeof(*metas));
 	for (i = 0; metas && i < nr_pol; i++)
 		store_read_meta(a->cli->bpffs, names[i], &metas[i]);
 
-	if (a->cli->json)
-		json_array_begin(j);
-	else
-		printf("%-40s %-6s %4s %-8s %-16s %-10s %-4s %s\n", "DEVICE", "KIND", "INST",
-		       "ID", "DRIVER", "CLAIMED", "NODE", "POLICIES");
+	info = calloc(nr ? nr : 1, sizeof(*info));
+	policies = calloc(nr ? nr : 1, sizeof(*policies));
+	if (!info || !policies) {
+		ret = EXIT_FAILED;
+		goto out;
+	}
 	for (i = 0; i < nr; i++) {
-		struct device_info dev;
 		struct wmi_guid guid;
 		unsigned int dup;
 
-		read_device(sysdir, a->cli->devdir, devs[i], &dev);
-		policies[0] = '\0';
-		if (metas && !wmi_devname_parse(dev.name, &guid, &dup))
-			policies_for(names, metas, nr_pol, &guid, policies, sizeof(policies));
-		if (!a->cli->json) {
-			printf("%-40s %-6s %4s %-8s %-16s %-10s %-4s %s\n", dev.name, dev.kind,
-			       dev.instances, dev.id, dev.driver[0] ? dev.driver : "-",
-			       dev.claimed[0] ? dev.claimed : "-", dev.node ? "yes" : "-",
-			       policies_known ? (policies[0] ? policies : "-") : "?");
-			continue;
-		}
-		device_json(j, &dev, policies_known ? policies : NULL);
+		read_device(sysdir, a->cli->devdir, devs[i], &info[i]);
+		if (metas && !wmi_devname_parse(info[i].name, &guid, &dup))
+			policies_for(names, metas, nr_pol, &guid, policies[i], sizeof(policies[i]));
 	}
-	if (a->cli->json) {
-		json_array_end(j);
-		json_end_line(j);
+
+	if (!a->cli->json) {
+		devices_text(info, nr, policies, policies_known);
+		goto out;
 	}
+	json_array_begin(j);
+	for (i = 0; i < nr; i++)
+		device_json(j, &info[i], policies_known ? policies[i] : NULL);
+	json_array_end(j);
+	json_end_line(j);
+out:
+	free(info);
+	free(policies);
 	free_names(names, nr_pol);
 	free_names(devs, nr);
 	free(metas);
-	return EXIT_OK;
+	return ret;
 }

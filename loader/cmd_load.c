@@ -25,50 +25,55 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "bpffs.h"
 #include "encode.h"
+#include "log.h"
 #include "policy.h"
 #include "store.h"
+#include "text.h"
 #include "wmibpf.h"
 #include "wmi_policy.skel.h"
 
-/* libbpf's messages while loading, shown when loading fails. */
-static char *libbpf_log;
-static size_t libbpf_log_len;
-
+/* libbpf's messages while loading, kept whole (log.c), shown when loading fails. */
 static int capture_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
-	char buf[4096];
-	int n;
-	char *grown;
-
 	if (level == LIBBPF_DEBUG)
 		return 0;
-	n = vsnprintf(buf, sizeof(buf), fmt, ap);
-	if (n <= 0)
-		return 0;
-	if ((size_t)n >= sizeof(buf))
-		n = sizeof(buf) - 1;
-	grown = realloc(libbpf_log, libbpf_log_len + n + 1);
-	if (!grown)
-		return 0;
-	libbpf_log = grown;
-	memcpy(libbpf_log + libbpf_log_len, buf, n + 1);
-	libbpf_log_len += n;
+	log_append(fmt, ap);
 	return 0;
-}
-
-static void log_reset(void)
-{
-	free(libbpf_log);
-	libbpf_log = NULL;
-	libbpf_log_len = 0;
 }
 
 static void log_show(void)
 {
-	if (libbpf_log_len)
-		fprintf(stderr, "%s", libbpf_log);
+	fputs(log_text(), stderr);
 	log_reset();
+}
+
+/* strerror() that also knows libbpf's own codes (LIBBPF_ERRNO__*, from 4000). */
+static const char *libbpf_error(int err, char *buf, size_t size)
+{
+	if (libbpf_strerror(err, buf, size))
+		snprintf(buf, size, "error %d", err);
+	return buf;
+}
+
+/*
+ * The kernel refused a program: EPERM is a missing capability; EACCES is
+ * the verifier's verdict, which is in its log, shown whole.
+ */
+static int load_failure(const char *what, int err, int exit_code)
+{
+	char buf[128];
+
+	if (err == -EPERM)
+		return bpf_failure(what, err);
+	if (err == -EACCES || err == -LIBBPF_ERRNO__VERIFY)
+		errmsg("%s: refused by the verifier; its log:", what);
+	else
+		errmsg("%s: the kernel refused it (%s); libbpf's log:", what,
+		       libbpf_error(err, buf, sizeof(buf)));
+	log_show();
+	return exit_code;
 }
 
 /*
@@ -255,6 +260,27 @@ static const char *struct_ops_type(struct bpf_object *obj, const struct bpf_map 
 	return t ? btf__name_by_offset(btf, t->name_off) : "?";
 }
 
+/*
+ * A BPF object must be a regular file: libbpf would block on a FIFO named
+ * *.bpf.o (in load --dir, at boot) and call a missing file "not a BPF
+ * object". Exit status 1 for a file that cannot be read, 3 for one that
+ * is no object.
+ */
+static int check_object_file(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st)) {
+		errmsg("%s: %s", path, strerror(errno));
+		return EXIT_FAILED;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		errmsg("%s: not a regular file, so not a BPF object", path);
+		return EXIT_BAD_POLICY;
+	}
+	return EXIT_OK;
+}
+
 /* Open and verify a BPF object of wmi_bpf_ops programs. */
 static int prepare_object(struct load *l, const char *path, const struct wmi_guid *device,
 			  struct wmi_policy_meta *meta)
@@ -263,12 +289,16 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 	struct bpf_map *map;
 	size_t before = meta->nr_objects;
 	size_t i;
-	int err;
+	char buf[128];
+	int err, ret;
 
+	ret = check_object_file(path);
+	if (ret)
+		return ret;
 	obj = bpf_object__open_file(path, NULL);
 	if (!obj) {
 		err = -errno;
-		errmsg("%s: not a BPF object: %s", path, strerror(-err));
+		errmsg("%s: not a BPF object: %s", path, libbpf_error(err, buf, sizeof(buf)));
 		log_show();
 		return EXIT_BAD_POLICY;
 	}
@@ -308,13 +338,8 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 
 	log_reset();
 	err = bpf_object__load(obj);
-	if (err) {
-		if (err == -EPERM)
-			return bpf_failure(path, err);
-		errmsg("%s: the kernel refused it (%s); its log:", path, strerror(-err));
-		log_show();
-		return EXIT_BAD_POLICY;
-	}
+	if (err)
+		return load_failure(path, err, EXIT_BAD_POLICY);
 
 	bpf_object__for_each_map(map, obj) {
 		char leaf[64];
@@ -349,6 +374,7 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 		skel->rodata->default_action = t.default_action;
 		skel->rodata->default_error = t.default_error;
 		skel->rodata->default_flags = t.default_flags;
+		skel->rodata->default_origin = t.default_origin;
 		bpf_map__set_max_entries(skel->maps.rules, t.nr ? t.nr : 1);
 		bpf_map__set_max_entries(skel->maps.hits, t.nr + 1);
 		if (!l->policy.all_devices)
@@ -366,11 +392,7 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 	err = wmi_policy__load(skel);
 	if (err) {
 		encode_free(&t);
-		if (err == -EPERM)
-			return bpf_failure("loading the table policy", err);
-		errmsg("the kernel refused the table policy (%s); its log:", strerror(-err));
-		log_show();
-		return EXIT_FAILED;
+		return load_failure("the table policy", err, EXIT_FAILED);
 	}
 
 	for (i = 0; i < t.nr; i++) {
@@ -385,6 +407,7 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 	meta->default_action = t.default_action;
 	meta->default_error = t.default_error;
 	meta->default_flags = t.default_flags;
+	meta->default_origin = t.default_origin;
 	encode_free(&t);
 
 	if (l->is_policy)
@@ -489,24 +512,6 @@ static void load_free(struct load *l)
 	policy_free(&l->policy);
 }
 
-/* "foo.bpf.o" -> "foo" */
-static void object_name(const char *path, char *name, size_t size)
-{
-	const char *base = strrchr(path, '/');
-	size_t len;
-
-	base = base ? base + 1 : path;
-	len = strlen(base);
-	if (len > 6 && !strcmp(base + len - 6, ".bpf.o"))
-		len -= 6;
-	else if (len > 2 && !strcmp(base + len - 2, ".o"))
-		len -= 2;
-	if (len > size - 1)
-		len = size - 1;
-	memcpy(name, base, len);
-	name[len] = '\0';
-}
-
 static bool is_object(const char *path)
 {
 	size_t len = strlen(path);
@@ -531,17 +536,20 @@ static int load_one(struct app *a, const char *file, const char *name,
 		if (ret) {
 			errmsg("%s", err ? err : strerror(-ret));
 			free(err);
-			return ret == -EINVAL ? EXIT_BAD_POLICY : EXIT_FAILED;
+			return policy_exit_code(ret);
 		}
 		snprintf(l.name, sizeof(l.name), "%s", l.policy.name);
 		memcpy(meta.guid, l.policy.device.b, 16);
 		if (l.policy.all_devices)
 			memset(meta.guid, 0, 16);
 	} else {
-		if (name)
+		if (name) {
 			snprintf(l.name, sizeof(l.name), "%s", name);
-		else
-			object_name(file, l.name, sizeof(l.name));
+		} else if (policy_name_from_file(file, l.name)) {
+			errmsg("%s: cannot name a policy after this file (a name is "
+			       POLICY_NAME_RULE "); give one with --name", file);
+			return EXIT_USAGE;
+		}
 		if (device)
 			memcpy(meta.guid, device->b, 16);
 	}
@@ -569,6 +577,7 @@ static bool bound_to(const char *file, const struct wmi_guid *device)
 	struct bpf_object *obj;
 	struct bpf_map *map;
 	bool yes = false;
+	struct stat st;
 	uint8_t g[16];
 
 	if (!is_object(file)) {
@@ -578,6 +587,9 @@ static bool bound_to(const char *file, const struct wmi_guid *device)
 		policy_free(&p);
 		return yes;
 	}
+	/* Not a FIFO, which would block libbpf's open. */
+	if (stat(file, &st) || !S_ISREG(st.st_mode))
+		return false;
 	obj = bpf_object__open_file(file, NULL);
 	if (!obj)
 		return false;
@@ -612,7 +624,7 @@ static int load_dir(struct app *a)
 	r = list_names(a->cli->dir, is_loadable, NULL, &files, &nr);
 	if (r) {
 		errmsg("%s: %s", a->cli->dir, strerror(-r));
-		return r == -ENOENT ? EXIT_NOT_FOUND : EXIT_FAILED;
+		return EXIT_FAILED;
 	}
 
 	for (i = 0; i < nr; i++) {
@@ -630,8 +642,14 @@ static int load_dir(struct app *a)
 
 int cmd_load(struct app *a)
 {
-	libbpf_print_fn_t old = libbpf_set_print(capture_print);
+	libbpf_print_fn_t old;
 	int ret;
+
+	/* Without bpffs nothing can be pinned: say so before any work. */
+	ret = bpffs_require(a->cli->bpffs);
+	if (ret)
+		return ret;
+	old = libbpf_set_print(capture_print);
 
 	if (a->cli->dir)
 		ret = load_dir(a);
@@ -651,14 +669,16 @@ int cmd_unload(struct app *a)
 	int err, ret = EXIT_OK;
 
 	if (a->cli->all) {
+		ret = bpffs_require(bpffs);
+		if (ret)
+			return ret;
 		err = store_list(bpffs, &names, &nr);
 		if (err)
 			return bpf_failure(bpffs, err);
 	} else {
-		if (!store_exists(bpffs, a->cli->name)) {
-			errmsg("no policy named %s is loaded", a->cli->name);
-			return EXIT_NOT_FOUND;
-		}
+		ret = store_find(bpffs, a->cli->name);
+		if (ret)
+			return ret;
 		names = malloc(sizeof(*names));
 		if (!names)
 			return EXIT_FAILED;

@@ -11,6 +11,8 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "bpffs.h"
+#include "event.h"
 #include "policy.h"
 #include "store.h"
 #include "wmibpf.h"
@@ -35,79 +37,14 @@ struct stream_ctx {
 	char name[POLICY_NAME_MAX + 1];
 };
 
-static const char *origin_text(uint32_t origin)
-{
-	return origin == WMI_POLICY_ORIGIN_KERNEL ? "kernel" : "user";
-}
-
-/* enum wmi_call_verdict, as the tracepoint prints it */
-static const char *verdict_text(uint32_t v)
-{
-	static const char *const names[] = {
-		"firmware", "driver", "refused", "failed", "bpf", "denied",
-	};
-
-	return v < sizeof(names) / sizeof(names[0]) ? names[v] : "?";
-}
-
 static int on_event(void *ctx, void *data, size_t size)
 {
 	struct stream_ctx *sc = ctx;
 	struct stream *s = sc->s;
-	const char *policy = sc->name;
-	const struct wmi_audit_event *e = data;
-	struct json *j = &s->a->json;
-	char when[64], guid[WMI_GUID_STR_LEN + 1], err[32];
-	struct wmi_guid g;
-	double t = e->time_ns / 1e9 + s->mono_to_real;
-	time_t secs = t;
-	struct tm tm;
 
-	if (size < sizeof(*e))
+	if (size < sizeof(struct wmi_audit_event))
 		return 0;
-	localtime_r(&secs, &tm);
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", &tm);
-	snprintf(when + strlen(when), sizeof(when) - strlen(when), ".%03d",
-		 (int)((t - secs) * 1000));
-	memcpy(g.b, e->guid, 16);
-	wmi_guid_format(&g, guid);
-	if (e->error && policy_errno_name(-e->error))
-		snprintf(err, sizeof(err), "%d (%s)", e->error, policy_errno_name(-e->error));
-	else
-		snprintf(err, sizeof(err), "%d", e->error);
-
-	if (s->a->cli->json) {
-		json_object_begin(j);
-		json_kv_string(j, "time", when);
-		json_kv_string(j, "policy", policy);
-		json_kv_string(j, "device", e->device);
-		json_kv_string(j, "guid", guid);
-		json_kv_uint(j, "instance", e->instance);
-		json_kv_uint(j, "method", e->method_id);
-		json_kv_string(j, "origin", origin_text(e->origin));
-		json_kv_uint(j, "uid", e->uid);
-		json_kv_uint(j, "gid", e->gid);
-		json_kv_uint(j, "pid", e->pid);
-		json_kv_string(j, "comm", e->comm);
-		json_kv_uint(j, "rule", e->rule);
-		json_kv_string(j, "action", policy_action_name(e->action));
-		json_kv_string(j, "verdict", verdict_text(e->verdict));
-		json_kv_int(j, "error", e->error);
-		json_kv_uint(j, "duration_ns", e->duration_ns);
-		json_object_end(j);
-		json_end_line(j);
-	} else {
-		char rule[16] = "default";
-
-		if (e->rule)
-			snprintf(rule, sizeof(rule), "rule %u", e->rule);
-		printf("%s %s %s method %u inst %u %s uid %u pid %u %s %s: %s -> %s "
-		       "error %s %.3f ms\n", when, policy, e->device, e->method_id, e->instance,
-		       origin_text(e->origin), e->uid, e->pid, e->comm, rule,
-		       policy_action_name(e->action), verdict_text(e->verdict), err,
-		       e->duration_ns / 1e6);
-		fflush(stdout);
-	}
+	event_print(&s->a->json, stdout, s->a->cli->json, sc->name, data, s->mono_to_real);
 	s->seen++;
 	return 0;
 }
@@ -123,15 +60,17 @@ int cmd_monitor(struct app *a)
 	int err, fd, ret = EXIT_OK;
 
 	if (a->cli->name) {
-		if (!store_exists(a->cli->bpffs, a->cli->name)) {
-			errmsg("no policy named %s is loaded", a->cli->name);
-			return EXIT_NOT_FOUND;
-		}
+		ret = store_find(a->cli->bpffs, a->cli->name);
+		if (ret)
+			return ret;
 		names = malloc(sizeof(*names));
 		if (!names || !(names[0] = strdup(a->cli->name)))
 			return EXIT_FAILED;
 		nr = 1;
 	} else {
+		ret = bpffs_require(a->cli->bpffs);
+		if (ret)
+			return ret;
 		err = store_list(a->cli->bpffs, &names, &nr);
 		if (err)
 			return bpf_failure(a->cli->bpffs, err);

@@ -10,6 +10,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "bpffs.h"
 #include "policy.h"
 #include "store.h"
 #include "wmibpf.h"
@@ -49,6 +50,10 @@ int cmd_list(struct app *a)
 	size_t nr = 0, i, k;
 	int err;
 
+	/* No bpffs is not "no policy loaded". */
+	err = bpffs_require(a->cli->bpffs);
+	if (err)
+		return err;
 	err = store_list(a->cli->bpffs, &names, &nr);
 	if (err)
 		return bpf_failure(a->cli->bpffs, err);
@@ -159,10 +164,9 @@ int cmd_show(struct app *a)
 	struct json *j = &a->json;
 	uint64_t def_hits;
 
-	if (!store_exists(a->cli->bpffs, name)) {
-		errmsg("no policy named %s is loaded", name);
-		return EXIT_NOT_FOUND;
-	}
+	err = store_find(a->cli->bpffs, name);
+	if (err)
+		return err;
 	err = store_read_meta(a->cli->bpffs, name, &m);
 	if (err)
 		return bpf_failure(name, err);
@@ -190,7 +194,9 @@ int cmd_show(struct app *a)
 			key = next;
 		}
 	}
-	qsort(rules, nr, sizeof(*rules), cmp_rule);
+	/* A policy of a default alone has no rule: qsort() must not see NULL. */
+	if (nr)
+		qsort(rules, nr, sizeof(*rules), cmp_rule);
 	def_hits = hits_fd >= 0 && ncpus > 0 ? hits_of(hits_fd, WMI_RULE_DEFAULT, ncpus) : 0;
 
 	guid_text(m.guid, guid);
@@ -248,6 +254,7 @@ int cmd_show(struct app *a)
 		json_key(j, "default");
 		json_object_begin(j);
 		json_kv_string(j, "action", policy_action_name(m.default_action));
+		json_kv_string(j, "origin", policy_origin_name(m.default_origin));
 		json_kv_bool(j, "audit", m.default_flags & WMI_RULE_F_AUDIT);
 		json_kv_uint(j, "hits", def_hits);
 		json_object_end(j);
@@ -256,8 +263,8 @@ int cmd_show(struct app *a)
 	} else {
 		if (rules_fd >= 0)
 			printf("%5s %5s %-38s %6s %-7s %6s %6s %-18s %10llu\n", "-", "-",
-			       "default", "any", "any", "any", "any", act,
-			       (unsigned long long)def_hits);
+			       "default", "any", policy_origin_name(m.default_origin), "any",
+			       "any", act, (unsigned long long)def_hits);
 		for (i = 0; i < m.nr_objects && i < WMI_META_MAX_OBJS; i++) {
 			guid_text(m.objects[i].guid, guid);
 			printf("bpf object %s, device %s\n", m.objects[i].name, guid);

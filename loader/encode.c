@@ -63,6 +63,7 @@ int encode_policy(const struct policy *p, struct policy_tables *t)
 	t->default_error = p->def.error;
 	t->default_flags = p->def.audit || p->def.action == WMI_ACTION_AUDIT ?
 			   WMI_RULE_F_AUDIT : 0;
+	t->default_origin = p->def.origin;
 	return 0;
 }
 
@@ -95,4 +96,9 @@ size_t encode_match(const struct policy_tables *t, const uint8_t guid[16], uint3
 				return i + 1;
 	}
 	return 0;
+}
+
+bool encode_default_applies(const struct policy_tables *t, uint32_t origin)
+{
+	return t->default_origin == WMI_POLICY_ORIGIN_ANY || t->default_origin == origin;
 }

@@ -6,6 +6,7 @@
 #ifndef WMIBPF_ENCODE_H
 #define WMIBPF_ENCODE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,6 +20,7 @@ struct policy_tables {
 	uint32_t default_action;
 	int32_t default_error;
 	uint32_t default_flags;
+	uint32_t default_origin;	/* the calls the default is for */
 };
 
 /* The key pattern (WMI_PAT_* bits) a rule uses. */
@@ -34,5 +36,11 @@ void encode_free(struct policy_tables *t);
  */
 size_t encode_match(const struct policy_tables *t, const uint8_t guid[16], uint32_t method_id,
 		    uint32_t origin, uint32_t uid, uint32_t gid);
+
+/*
+ * Whether the default decides a call of this origin that no rule matched;
+ * if not, the call goes on as if the policy were not there, uncounted.
+ */
+bool encode_default_applies(const struct policy_tables *t, uint32_t origin);
 
 #endif

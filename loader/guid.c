@@ -91,6 +91,13 @@ bool wmi_guid_equal(const struct wmi_guid *a, const struct wmi_guid *b)
 	return memcmp(a->b, b->b, WMI_GUID_LEN) == 0;
 }
 
+bool wmi_guid_is_null(const struct wmi_guid *g)
+{
+	static const struct wmi_guid null;
+
+	return wmi_guid_equal(g, &null);
+}
+
 int wmi_devname_parse(const char *s, struct wmi_guid *g, unsigned int *index)
 {
 	struct wmi_guid tmp;

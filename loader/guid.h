@@ -31,6 +31,9 @@ void wmi_guid_format(const struct wmi_guid *g, char buf[WMI_GUID_STR_LEN + 1]);
 
 bool wmi_guid_equal(const struct wmi_guid *a, const struct wmi_guid *b);
 
+/* All zero: no device has it; rule keys and bindings use it for "every device". */
+bool wmi_guid_is_null(const struct wmi_guid *g);
+
 /*
  * Parse a WMI device name: a GUID, optionally followed by "-N" for the
  * N-th duplicate of that GUID on the system (N >= 1).  *index is 0 for the

@@ -74,13 +74,59 @@ void json_array_end(struct json *j)
 	close_(j, ']');
 }
 
+/*
+ * The length of the valid UTF-8 sequence at p (1 to 4), or 0 if there is
+ * none: overlong forms, surrogates and code points past U+10FFFF are not.
+ */
+static int utf8_length(const unsigned char *p, unsigned int *cp)
+{
+	int n, i;
+
+	if (p[0] < 0x80) {
+		*cp = p[0];
+		return 1;
+	}
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	*cp = p[0] & (0x7f >> n);
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)	/* also stops at the nul */
+			return 0;
+		*cp = *cp << 6 | (p[i] & 0x3f);
+	}
+	if ((n == 3 && *cp < 0x800) || (n == 4 && (*cp < 0x10000 || *cp > 0x10ffff)) ||
+	    (*cp >= 0xd800 && *cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/*
+ * Strings come from the kernel and from whoever named a process: valid
+ * JSON whatever they hold. Control characters, C0 and C1 (a terminal
+ * takes U+009B as an escape too), are \u escapes; a byte that is no
+ * valid UTF-8 is U+FFFD, as JSON has no way to carry raw bytes.
+ */
 static void raw_string(struct json *j, const char *s)
 {
-	const unsigned char *p;
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned int cp;
+	int n;
 
 	fputc('"', j->f);
-	for (p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
+	while (*p) {
+		n = utf8_length(p, &cp);
+		if (!n) {
+			fputs("\\ufffd", j->f);
+			p++;
+			continue;
+		}
+		switch (cp) {
 		case '"':
 			fputs("\\\"", j->f);
 			break;
@@ -97,11 +143,12 @@ static void raw_string(struct json *j, const char *s)
 			fputs("\\r", j->f);
 			break;
 		default:
-			if (*p < 0x20)
-				fprintf(j->f, "\\u%04x", *p);
+			if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+				fprintf(j->f, "\\u%04x", cp);
 			else
-				fputc(*p, j->f);
+				fwrite(p, 1, n, j->f);
 		}
+		p += n;
 	}
 	fputc('"', j->f);
 }

@@ -11,11 +11,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <yaml.h>
 
 #include "policy.h"
+#include "text.h"
 
 struct ctx {
 	const char *path;
@@ -114,44 +117,47 @@ static int expect_scalar(struct ctx *c, const yaml_node_t *n, const char *what)
 	return 0;
 }
 
-/* A decimal (or 0x hexadecimal) number up to max. */
-static int parse_u32(struct ctx *c, const yaml_node_t *n, const char *what, uint32_t max,
-		     uint32_t *out)
+/*
+ * A number from min to max, in decimal or 0x hexadecimal. A leading zero
+ * is refused rather than read as octal, as C would ("uid: 0100" is not
+ * uid 64), or as decimal, which YAML 1.1 tools would not all agree on.
+ */
+static int parse_range(struct ctx *c, const yaml_node_t *n, const char *what, uint32_t min,
+		       uint32_t max, const char *or_any, uint32_t *out)
 {
 	const char *s = scalar(n);
-	unsigned long long v;
-	char *end;
+	uint32_t v;
+	int ret;
 
 	if (expect_scalar(c, n, what))
 		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (!*s || *end || errno || s[0] == '-' || v > max)
-		return fail(c, n, "%s: expected a number from 0 to %u, found '%s'", what, max, s);
+	ret = text_parse_u32(s, &v);
+	if (ret == -EDOM)
+		return fail(c, n, "%s: '%s' has a leading zero; numbers are decimal, or "
+			    "hexadecimal after 0x, never octal", what, s);
+	if (ret || v < min || v > max)
+		return fail(c, n, "%s: expected a number from %u to %u%s, found '%s'", what, min,
+			    max, or_any, s);
 	*out = v;
 	return 0;
+}
+
+static int parse_u32(struct ctx *c, const yaml_node_t *n, const char *what, uint32_t max,
+		     uint32_t *out)
+{
+	return parse_range(c, n, what, 0, max, "", out);
 }
 
 /* A number, or "any" for WMI_POLICY_ANY. */
 static int parse_u32_any(struct ctx *c, const yaml_node_t *n, const char *what, uint32_t *out)
 {
 	const char *s = scalar(n);
-	unsigned long long v;
-	char *end;
 
-	if (expect_scalar(c, n, what))
-		return -EINVAL;
-	if (!strcmp(s, "any")) {
+	if (s && !strcmp(s, "any")) {
 		*out = WMI_POLICY_ANY;
 		return 0;
 	}
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (!*s || *end || errno || s[0] == '-' || v >= WMI_POLICY_ANY)
-		return fail(c, n, "%s: expected a number from 0 to %u, or 'any', found '%s'",
-			    what, WMI_POLICY_ANY - 1, s);
-	*out = v;
-	return 0;
+	return parse_range(c, n, what, 0, WMI_POLICY_ANY - 1, ", or 'any'", out);
 }
 
 static int parse_bool(struct ctx *c, const yaml_node_t *n, const char *what, bool *out)
@@ -221,10 +227,9 @@ static int parse_errno(struct ctx *c, const yaml_node_t *n, int32_t *out)
 	if (s[0] == 'E')
 		return fail(c, n, "errno: unknown name '%s'; expected a name such as EPERM or "
 			    "EACCES, or a number from 1 to 4095", s);
-	if (parse_u32(c, n, "errno", 4095, &v))
+	/* 0 would be a success, and the kernel's errno values end at 4095. */
+	if (parse_range(c, n, "errno", 1, 4095, "", &v))
 		return -EINVAL;
-	if (!v)
-		return fail(c, n, "errno: expected a number from 1 to 4095, found 0");
 	*out = v;
 	return 0;
 }
@@ -243,6 +248,10 @@ static int parse_device(struct ctx *c, const yaml_node_t *n, bool *all, struct w
 	if (wmi_guid_parse(s, g))
 		return fail(c, n, "device: expected a GUID such as "
 			    "FE733490-2E22-4EDB-A7B5-BC248874D383, or 'all', found '%s'", s);
+	/* The rule table and the bindings use the null GUID for "every device". */
+	if (wmi_guid_is_null(g))
+		return fail(c, n, "device: the null GUID is no device's; write 'all' for every "
+			    "device");
 	*all = false;
 	return 0;
 }
@@ -254,22 +263,30 @@ static int parse_device(struct ctx *c, const yaml_node_t *n, bool *all, struct w
 typedef int (*key_fn)(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v,
 		      void *arg);
 
+/* "name, device, ..." for messages; only built for one, as rules are many. */
+static const char *expected_keys(const char *const *keys, char *buf, size_t size)
+{
+	size_t i;
+
+	buf[0] = '\0';
+	for (i = 0; keys[i]; i++) {
+		strncat(buf, i ? ", " : "", size - strlen(buf) - 1);
+		strncat(buf, keys[i], size - strlen(buf) - 1);
+	}
+	return buf;
+}
+
 static int walk_mapping(struct ctx *c, yaml_node_t *map, const char *what,
 			const char *const *keys, key_fn fn, void *arg)
 {
 	yaml_node_pair_t *pair, *other;
 	yaml_node_t *k, *v;
-	char expected[256] = "";
+	char expected[256];
 	size_t i;
 
 	if (map->type != YAML_MAPPING_NODE)
 		return fail(c, map, "%s: expected a mapping of keys to values, found %s", what,
 			    kind(map));
-
-	for (i = 0; keys[i]; i++) {
-		strncat(expected, i ? ", " : "", sizeof(expected) - strlen(expected) - 1);
-		strncat(expected, keys[i], sizeof(expected) - strlen(expected) - 1);
-	}
 
 	for (pair = map->data.mapping.pairs.start; pair < map->data.mapping.pairs.top; pair++) {
 		const char *key;
@@ -279,12 +296,12 @@ static int walk_mapping(struct ctx *c, yaml_node_t *map, const char *what,
 		key = scalar(k);
 		if (!key)
 			return fail(c, k, "%s: keys must be plain names, expected one of: %s", what,
-				    expected);
+				    expected_keys(keys, expected, sizeof(expected)));
 		for (i = 0; keys[i] && strcmp(keys[i], key); i++)
 			;
 		if (!keys[i])
 			return fail(c, k, "%s: unknown key '%s', expected one of: %s", what, key,
-				    expected);
+				    expected_keys(keys, expected, sizeof(expected)));
 		for (other = map->data.mapping.pairs.start; other < pair; other++) {
 			const char *o = scalar(yaml_document_get_node(c->doc, other->key));
 
@@ -312,7 +329,7 @@ static const yaml_node_t *lookup(struct ctx *c, yaml_node_t *map, const char *ke
 
 struct rule_arg {
 	struct policy_rule *r;
-	const yaml_node_t *errno_node, *answer_node, *action_node;
+	const yaml_node_t *errno_node, *answer_node, *action_node, *origin_node;
 };
 
 static int rule_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v, void *arg)
@@ -333,11 +350,14 @@ static int rule_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t 
 		if (!c->p->all_devices && !wmi_guid_equal(&r->device, &c->p->device))
 			return fail(c, v, "device: the policy is bound to one device; a rule can "
 				    "only name another in a policy for 'all' devices");
-		r->any_device = false;
+		/* Naming the policy's own device is leaving it out: the same calls. */
+		r->any_device = !c->p->all_devices;
 		return 0;
 	}
-	if (!strcmp(key, "origin"))
+	if (!strcmp(key, "origin")) {
+		a->origin_node = v;
 		return parse_origin(c, v, &r->origin);
+	}
 	if (!strcmp(key, "uid"))
 		return parse_u32_any(c, v, "uid", &r->uid);
 	if (!strcmp(key, "gid"))
@@ -369,15 +389,84 @@ static bool same_match(const struct policy_rule *a, const struct policy_rule *b)
 	       a->gid == b->gid;
 }
 
-static int parse_rule(struct ctx *c, yaml_node_t *n, struct policy_rule *r, size_t index)
+/* Order rules by what they match (as the map key does), then by place in the file. */
+static int cmp_match(const void *x, const void *y)
+{
+	const struct policy_rule *a = *(const struct policy_rule *const *)x;
+	const struct policy_rule *b = *(const struct policy_rule *const *)y;
+	int d;
+
+	if (a->any_device != b->any_device)
+		return a->any_device ? -1 : 1;
+	if (!a->any_device) {
+		d = memcmp(a->device.b, b->device.b, WMI_GUID_LEN);
+		if (d)
+			return d;
+	}
+	if (a->method_id != b->method_id)
+		return a->method_id < b->method_id ? -1 : 1;
+	if (a->origin != b->origin)
+		return a->origin < b->origin ? -1 : 1;
+	if (a->uid != b->uid)
+		return a->uid < b->uid ? -1 : 1;
+	if (a->gid != b->gid)
+		return a->gid < b->gid ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * Two rules matching the same calls would be one map key. Sorting finds
+ * them in n log n (comparing each rule with all before it took 4 s for
+ * 100 000 rules); the error is the one a pass in file order gives: at
+ * the first rule that repeats an earlier one, naming the first of them.
+ */
+static int check_duplicates(struct ctx *c, yaml_node_t *list)
+{
+	struct policy_rule **sorted, *dup = NULL, *first = NULL, *group;
+	size_t nr = c->p->nr_rules, i;
+
+	if (nr < 2)
+		return 0;
+	sorted = malloc(nr * sizeof(*sorted));
+	if (!sorted)
+		return -ENOMEM;
+	for (i = 0; i < nr; i++)
+		sorted[i] = &c->p->rules[i];
+	qsort(sorted, nr, sizeof(*sorted), cmp_match);
+	/* Each group of equal rules starts with the first of them in the file. */
+	group = sorted[0];
+	for (i = 1; i < nr; i++) {
+		if (!same_match(group, sorted[i])) {
+			group = sorted[i];
+			continue;
+		}
+		if (!dup || sorted[i] < dup) {
+			dup = sorted[i];
+			first = group;
+		}
+	}
+	free(sorted);
+	if (!dup)
+		return 0;
+	return fail(c, yaml_document_get_node(c->doc, list->data.sequence.items.start[dup -
+						c->p->rules]),
+		    "rule: matches the same calls as the rule at line %u; merge them", first->line);
+}
+
+static int parse_rule(struct ctx *c, yaml_node_t *n, struct policy_rule *r)
 {
 	struct rule_arg a = { .r = r };
-	size_t i;
 
+	/*
+	 * What a rule leaves out matches anything, but for the origin: user
+	 * space only, unless 'origin: any' is written out. A 'default: deny'
+	 * or a rule for all methods must not break the kernel drivers' own
+	 * calls by accident.
+	 */
 	*r = (struct policy_rule) {
 		.any_device = true,
 		.method_id = WMI_POLICY_ANY,
-		.origin = WMI_POLICY_ORIGIN_ANY,
+		.origin = WMI_POLICY_ORIGIN_USER,
 		.uid = WMI_POLICY_ANY,
 		.gid = WMI_POLICY_ANY,
 		.error = EPERM,
@@ -396,13 +485,16 @@ static int parse_rule(struct ctx *c, yaml_node_t *n, struct policy_rule *r, size
 	if (!a.answer_node && r->action == WMI_ACTION_EMULATE)
 		return fail(c, n, "rule: an 'emulate' rule needs an 'answer' (the integer to "
 			    "return)");
+	/*
+	 * A driver calling through the ACPI-object API cannot take a
+	 * program's answer: the kernel refuses it, so such a rule never works.
+	 */
+	if (r->action == WMI_ACTION_EMULATE && r->origin == WMI_POLICY_ORIGIN_KERNEL)
+		return fail(c, a.origin_node, "origin: an 'emulate' rule cannot be for kernel "
+			    "calls: the kernel refuses a program's answer to a driver's ACPI "
+			    "call; use origin user (or any)");
 	if (r->action == WMI_ACTION_AUDIT)
 		r->audit = true;
-
-	for (i = 0; i < index; i++)
-		if (same_match(&c->p->rules[i], r))
-			return fail(c, n, "rule: matches the same calls as the rule at line %u; "
-				    "merge them", c->p->rules[i].line);
 	return 0;
 }
 
@@ -423,11 +515,11 @@ static int parse_rules(struct ctx *c, yaml_node_t *n)
 		return -ENOMEM;
 	for (item = n->data.sequence.items.start; item < n->data.sequence.items.top; item++) {
 		if (parse_rule(c, yaml_document_get_node(c->doc, *item),
-			       &c->p->rules[c->p->nr_rules], c->p->nr_rules))
+			       &c->p->rules[c->p->nr_rules]))
 			return -EINVAL;
 		c->p->nr_rules++;
 	}
-	return 0;
+	return check_duplicates(c, n);
 }
 
 static int default_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v,
@@ -440,13 +532,18 @@ static int default_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node
 		return parse_action(c, v, &d->action);
 	if (!strcmp(key, "errno"))
 		return parse_errno(c, v, &d->error);
+	if (!strcmp(key, "origin"))
+		return parse_origin(c, v, &d->origin);
 	return parse_bool(c, v, "audit", &d->audit);
 }
 
-/* "default: audit", or "default: { action: deny, errno: EACCES }". */
+/*
+ * "default: audit", or "default: { action: deny, errno: EACCES }". Like a
+ * rule, it is for user-space calls unless its origin says otherwise.
+ */
 static int parse_default(struct ctx *c, yaml_node_t *n)
 {
-	static const char *const keys[] = { "action", "errno", "audit", NULL };
+	static const char *const keys[] = { "action", "errno", "origin", "audit", NULL };
 	struct policy_action *d = &c->p->def;
 
 	if (n->type == YAML_SCALAR_NODE) {
@@ -537,11 +634,8 @@ static int top_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *
 		s = scalar(v);
 		if (expect_scalar(c, v, "name"))
 			return -EINVAL;
-		if (!*s || strlen(s) > POLICY_NAME_MAX ||
-		    strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") !=
-		    strlen(s) || s[0] == '-')
-			return fail(c, v, "name: expected 1 to %d letters, digits, '_' or '-' "
-				    "(not first), found '%s'", POLICY_NAME_MAX, s);
+		if (!policy_name_valid(s))
+			return fail(c, v, "name: expected " POLICY_NAME_RULE ", found '%s'", s);
 		strcpy(p->name, s);
 		return 0;
 	}
@@ -574,74 +668,207 @@ static int parse_document(struct ctx *c)
 	return 0;
 }
 
+/*
+ * Where a byte offset is, as libyaml's marks say it: 1-based line, and
+ * column counted in characters. libyaml's reader (bad UTF-8, a control
+ * character such as a NUL byte) only gives the offset.
+ */
+static void offset_position(const char *buf, size_t len, size_t offset, size_t *line,
+			    size_t *column)
+{
+	size_t i;
+
+	*line = 1;
+	*column = 1;
+	for (i = 0; i < offset && i < len; i++) {
+		unsigned char ch = buf[i];
+
+		if (ch == '\n') {
+			(*line)++;
+			*column = 1;
+		} else if ((ch & 0xc0) != 0x80) {	/* not a UTF-8 continuation byte */
+			(*column)++;
+		}
+	}
+}
+
+__attribute__((format(printf, 5, 6)))
+static int fail_at(struct ctx *c, const char *path, size_t line, size_t column,
+		   const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (asprintf(&c->err, "%s:%zu:%zu: %s", path, line, column, msg) < 0)
+		c->err = NULL;
+	return -EINVAL;
+}
+
+static int syntax_error(struct ctx *c, const yaml_parser_t *parser, const char *buf,
+			size_t len)
+{
+	size_t line = parser->problem_mark.line + 1, column = parser->problem_mark.column + 1;
+
+	if (parser->error == YAML_READER_ERROR)
+		offset_position(buf, len, parser->problem_offset, &line, &column);
+	return fail_at(c, c->path, line, column, "%s%s%s",
+		       parser->problem ? parser->problem : "not valid YAML",
+		       parser->context ? " " : "", parser->context ? parser->context : "");
+}
+
+/* The collections being read, innermost last, and a mapping's key awaiting its value. */
+struct builder {
+	yaml_document_t *doc;
+	int depth;
+	int node[POLICY_MAX_DEPTH];
+	int key[POLICY_MAX_DEPTH];
+};
+
+/* Add node id to the collection it is in: an item, a key, or a key's value. */
+static int attach_node(struct builder *b, int id)
+{
+	int parent, *key;
+
+	if (!id)
+		return -ENOMEM;
+	if (!b->depth)
+		return 0;	/* the root */
+	parent = b->node[b->depth - 1];
+	key = &b->key[b->depth - 1];
+	if (yaml_document_get_node(b->doc, parent)->type == YAML_SEQUENCE_NODE)
+		return yaml_document_append_sequence_item(b->doc, parent, id) ? 0 : -ENOMEM;
+	if (!*key) {
+		*key = id;
+		return 0;
+	}
+	if (!yaml_document_append_mapping_pair(b->doc, parent, *key, id))
+		return -ENOMEM;
+	*key = 0;
+	return 0;
+}
+
+static int set_marks(struct builder *b, int id, const yaml_event_t *ev)
+{
+	yaml_node_t *n = id ? yaml_document_get_node(b->doc, id) : NULL;
+
+	if (n) {
+		n->start_mark = ev->start_mark;
+		n->end_mark = ev->end_mark;
+	}
+	return id;
+}
+
+static int event_error(struct ctx *c, const yaml_event_t *ev, const char *msg)
+{
+	return fail_at(c, c->path, ev->start_mark.line + 1, ev->start_mark.column + 1, "%s", msg);
+}
+
+/* One event into the document being built. */
+static int build_event(struct ctx *c, struct builder *b, const yaml_event_t *ev, int *docs)
+{
+	int id;
+
+	switch (ev->type) {
+	case YAML_ALIAS_EVENT:
+		/* They would let a rule appear twice unnoticed. */
+		return event_error(c, ev, "aliases (*name) are not supported in policies; write "
+				   "the value out");
+	case YAML_DOCUMENT_START_EVENT:
+		return ++*docs > 1 ? event_error(c, ev, "one policy per file") : 0;
+	case YAML_SCALAR_EVENT:
+		/* A NUL ("allow\0deny") would cut the C string short without a word. */
+		if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length))
+			return event_error(c, ev, "a string with a NUL character (\\0); policies "
+					   "have none");
+		id = yaml_document_add_scalar(b->doc, ev->data.scalar.tag, ev->data.scalar.value,
+					      (int)ev->data.scalar.length, ev->data.scalar.style);
+		return attach_node(b, set_marks(b, id, ev));
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT:
+		/* No policy nests deeper; libyaml's time grows faster than the depth. */
+		if (b->depth == POLICY_MAX_DEPTH)
+			return fail_at(c, c->path, ev->start_mark.line + 1,
+				       ev->start_mark.column + 1, "nested more than %d deep; a "
+				       "policy needs 3 levels", POLICY_MAX_DEPTH);
+		if (ev->type == YAML_SEQUENCE_START_EVENT)
+			id = yaml_document_add_sequence(b->doc, ev->data.sequence_start.tag,
+							ev->data.sequence_start.style);
+		else
+			id = yaml_document_add_mapping(b->doc, ev->data.mapping_start.tag,
+						       ev->data.mapping_start.style);
+		if (attach_node(b, set_marks(b, id, ev)))
+			return -ENOMEM;
+		b->node[b->depth] = id;
+		b->key[b->depth] = 0;
+		b->depth++;
+		return 0;
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		b->depth--;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Build the document from libyaml's events in one pass, refusing on the
+ * way what a policy may not hold. (yaml_parser_load() would need a
+ * second pass over the events for those checks: half the time of a
+ * large policy.) Every node keeps its marks, for errors.
+ */
+static int load_document(struct ctx *c, const char *buf, size_t len, yaml_document_t *doc)
+{
+	struct builder b = { .doc = doc };
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	int ret = 0, docs = 0;
+	bool done = false;
+
+	if (!yaml_document_initialize(doc, NULL, NULL, NULL, 1, 1))
+		return -ENOMEM;
+	yaml_parser_initialize(&parser);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+	while (!ret && !done) {
+		if (!yaml_parser_parse(&parser, &ev)) {
+			ret = syntax_error(c, &parser, buf, len);
+			break;
+		}
+		done = ev.type == YAML_STREAM_END_EVENT;
+		ret = build_event(c, &b, &ev, &docs);
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&parser);
+	if (ret)
+		yaml_document_delete(doc);
+	return ret;
+}
+
 int policy_parse_buffer(const char *path, const char *buf, size_t len, struct policy *p,
 			char **err)
 {
 	struct ctx c = { .path = path, .p = p };
-	yaml_parser_t parser;
 	yaml_document_t doc;
-	yaml_event_t ev;
-	int ret, docs;
+	int ret;
 
 	memset(p, 0, sizeof(*p));
 	p->def.action = WMI_ACTION_ALLOW;
 	p->def.error = EPERM;
+	p->def.origin = WMI_POLICY_ORIGIN_USER;
 	p->path = strdup(path);
 	if (err)
 		*err = NULL;
 	if (!p->path)
 		return -ENOMEM;
 
-	/* Aliases would let a rule appear twice unnoticed: refuse them first. */
-	yaml_parser_initialize(&parser);
-	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
-	ret = 0;
-	docs = 0;
-	while (!ret) {
-		if (!yaml_parser_parse(&parser, &ev)) {
-			ret = -EINVAL;
-			if (asprintf(&c.err, "%s:%zu:%zu: %s%s%s", path,
-				     parser.problem_mark.line + 1, parser.problem_mark.column + 1,
-				     parser.problem ? parser.problem : "not valid YAML",
-				     parser.context ? " " : "",
-				     parser.context ? parser.context : "") < 0)
-				c.err = NULL;
-			break;
-		}
-		if (ev.type == YAML_ALIAS_EVENT) {
-			ret = -EINVAL;
-			if (asprintf(&c.err, "%s:%zu:%zu: aliases (*name) are not supported in "
-				     "policies; write the value out", path, ev.start_mark.line + 1,
-				     ev.start_mark.column + 1) < 0)
-				c.err = NULL;
-		}
-		if (ev.type == YAML_DOCUMENT_START_EVENT && ++docs > 1) {
-			ret = -EINVAL;
-			if (asprintf(&c.err, "%s:%zu:%zu: one policy per file", path,
-				     ev.start_mark.line + 1, ev.start_mark.column + 1) < 0)
-				c.err = NULL;
-		}
-		if (ev.type == YAML_STREAM_END_EVENT) {
-			yaml_event_delete(&ev);
-			break;
-		}
-		yaml_event_delete(&ev);
-	}
-	yaml_parser_delete(&parser);
-
+	ret = load_document(&c, buf, len, &doc);
 	if (!ret) {
-		yaml_parser_initialize(&parser);
-		yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
-		if (!yaml_parser_load(&parser, &doc)) {
-			ret = -EINVAL;
-			if (asprintf(&c.err, "%s: not valid YAML", path) < 0)
-				c.err = NULL;
-		} else {
-			c.doc = &doc;
-			ret = parse_document(&c);
-			yaml_document_delete(&doc);
-		}
-		yaml_parser_delete(&parser);
+		c.doc = &doc;
+		ret = parse_document(&c);
+		yaml_document_delete(&doc);
 	}
 
 	if (ret) {
@@ -655,54 +882,111 @@ int policy_parse_buffer(const char *path, const char *buf, size_t len, struct po
 	return 0;
 }
 
+static int io_error(const char *path, int error, char **err)
+{
+	if (err && asprintf(err, "%s: %s", path, strerror(error)) < 0)
+		*err = NULL;
+	return -error;
+}
+
+static const char *file_kind(mode_t mode)
+{
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a regular file";
+}
+
+/*
+ * Read a whole policy file. Only a regular file: a FIFO or a device named
+ * *.yaml would block `load --dir` (and the boot unit) or read for ever,
+ * so it is opened without blocking and refused. Read up to the size cap,
+ * whatever fstat said (a file may grow, /proc files say 0).
+ */
+static int read_policy_file(const char *path, char **out, size_t *out_len, char **err)
+{
+	char *buf = NULL, *grown;
+	size_t len = 0, cap = 0;
+	struct stat st;
+	ssize_t n;
+	int fd, ret;
+
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return io_error(path, errno, err);
+	if (fstat(fd, &st)) {
+		ret = io_error(path, errno, err);
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		ret = -EINVAL;
+		if (err && asprintf(err, "%s: %s, not a policy file (a regular file)", path,
+				    file_kind(st.st_mode)) < 0)
+			*err = NULL;
+		goto out;
+	}
+	for (;;) {
+		if (len == cap) {
+			if (cap > POLICY_MAX_FILE_SIZE) {
+				ret = -EFBIG;
+				if (err && asprintf(err, "%s: larger than %d MiB, the most a "
+						    "policy file may be", path,
+						    POLICY_MAX_FILE_SIZE >> 20) < 0)
+					*err = NULL;
+				goto out;
+			}
+			cap = cap ? cap * 2 : 4096;
+			if (cap > POLICY_MAX_FILE_SIZE + 1)
+				cap = POLICY_MAX_FILE_SIZE + 1;
+			grown = realloc(buf, cap);
+			if (!grown) {
+				ret = -ENOMEM;
+				goto out;
+			}
+			buf = grown;
+		}
+		n = read(fd, buf + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			ret = io_error(path, errno, err);
+			goto out;
+		}
+		if (!n)
+			break;
+		len += n;
+	}
+	close(fd);
+	*out = buf;
+	*out_len = len;
+	return 0;
+out:
+	close(fd);
+	free(buf);
+	return ret;
+}
+
 int policy_parse_file(const char *path, struct policy *p, char **err)
 {
 	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	FILE *f;
+	size_t len = 0;
 	int ret;
 
 	memset(p, 0, sizeof(*p));
 	if (err)
 		*err = NULL;
-	f = fopen(path, "r");
-	if (!f)
-		goto io_error;
-	for (;;) {
-		size_t n;
-
-		if (len == cap) {
-			char *nbuf;
-
-			cap = cap ? cap * 2 : 4096;
-			nbuf = realloc(buf, cap);
-			if (!nbuf) {
-				free(buf);
-				fclose(f);
-				return -ENOMEM;
-			}
-			buf = nbuf;
-		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		goto io_error;
-	}
-	fclose(f);
-
+	ret = read_policy_file(path, &buf, &len, err);
+	if (ret)
+		return ret;
 	ret = policy_parse_buffer(path, buf ? buf : "", len, p, err);
 	free(buf);
-	return ret;
-
-io_error:
-	ret = -errno;
-	if (err && asprintf(err, "%s: %s", path, strerror(errno)) < 0)
-		*err = NULL;
 	return ret;
 }
 

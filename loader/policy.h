@@ -24,16 +24,20 @@
 #include <stdint.h>
 
 #include "guid.h"
+#include "text.h"
 #include "wmi_policy.h"
 
-#define POLICY_NAME_MAX		32
 #define POLICY_MAX_BPF		8
+/* Far above any real policy (100 000 rules take 6 MiB), far below memory. */
+#define POLICY_MAX_FILE_SIZE	(16 << 20)
+/* A policy nests 3 deep (rules, a rule, a default mapping); YAML flow may nest deeper. */
+#define POLICY_MAX_DEPTH	64
 
 struct policy_rule {
 	bool any_device;	/* device below is the policy's device */
 	struct wmi_guid device;
 	uint32_t method_id;	/* or WMI_POLICY_ANY */
-	uint32_t origin;	/* enum wmi_policy_origin */
+	uint32_t origin;	/* enum wmi_policy_origin; user unless written */
 	uint32_t uid, gid;	/* or WMI_POLICY_ANY */
 	uint32_t action;	/* enum wmi_policy_action */
 	int32_t error;		/* positive errno, for deny */
@@ -45,6 +49,7 @@ struct policy_rule {
 struct policy_action {
 	uint32_t action;
 	int32_t error;
+	uint32_t origin;	/* the calls it is for: user (default), kernel or any */
 	bool audit;
 };
 
@@ -64,6 +69,9 @@ struct policy {
  * Read and check a policy file. On error, returns a negative errno and,
  * if err is not NULL, a malloc()ed message "FILE:LINE:COLUMN: what was
  * wrong; what was expected" (for I/O errors just "FILE: reason").
+ * -EINVAL means the file is not a valid policy (also a FIFO, a device or
+ * a directory, which are refused unread), -EFBIG that it is larger than
+ * POLICY_MAX_FILE_SIZE; other errors are the system's.
  */
 int policy_parse_file(const char *path, struct policy *p, char **err);
 

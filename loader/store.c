@@ -11,6 +11,7 @@
 
 #include <bpf/bpf.h>
 
+#include "bpffs.h"
 #include "store.h"
 #include "wmibpf.h"
 
@@ -42,13 +43,23 @@ int store_list(const char *bpffs, char ***names, size_t *nr)
 	return ret == -ENOENT ? 0 : ret;
 }
 
-bool store_exists(const char *bpffs, const char *name)
+int store_find(const char *bpffs, const char *name)
 {
 	char path[STORE_PATH_MAX];
 	struct stat st;
+	int ret = bpffs_require(bpffs);
 
+	if (ret)
+		return ret;
 	store_path(path, bpffs, name, NULL);
-	return !stat(path, &st) && S_ISDIR(st.st_mode);
+	if (!stat(path, &st) && S_ISDIR(st.st_mode))
+		return EXIT_OK;
+	if (!stat(path, &st) || errno == ENOENT) {
+		errmsg("no policy named %s is loaded", name);
+		return EXIT_NOT_FOUND;
+	}
+	/* Not "not loaded": bpffs lets only root look (EACCES), it may well be. */
+	return bpf_failure(path, -errno);
 }
 
 int store_read_meta(const char *bpffs, const char *name, struct wmi_policy_meta *meta)

@@ -28,7 +28,11 @@ void store_path(char *buf, const char *bpffs, const char *name, const char *leaf
 /* Names of the loaded policies, sorted; free with free_names(). */
 int store_list(const char *bpffs, char ***names, size_t *nr);
 
-bool store_exists(const char *bpffs, const char *name);
+/*
+ * Is a policy loaded? EXIT_OK; EXIT_NOT_FOUND, saying so; or EXIT_FAILED,
+ * saying why it cannot be told (no bpffs, permission denied).
+ */
+int store_find(const char *bpffs, const char *name);
 
 /* A policy's meta entry; -ENOENT if it has none. */
 int store_read_meta(const char *bpffs, const char *name, struct wmi_policy_meta *meta);

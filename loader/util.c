@@ -30,6 +30,11 @@ int bpf_failure(const char *what, int err)
 	return EXIT_FAILED;
 }
 
+int policy_exit_code(int err)
+{
+	return err == -EINVAL || err == -EFBIG ? EXIT_BAD_POLICY : EXIT_FAILED;
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);

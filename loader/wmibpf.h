@@ -28,6 +28,12 @@ void errmsg(const char *fmt, ...);
 /* Explain a BPF failure: EPERM means not root. Returns EXIT_FAILED. */
 int bpf_failure(const char *what, int err);
 
+/*
+ * The exit status for a policy_parse_file() error: EXIT_BAD_POLICY when
+ * the file is not a valid policy, EXIT_FAILED when it could not be read.
+ */
+int policy_exit_code(int err);
+
 struct dirent;
 
 /*

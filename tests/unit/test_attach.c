@@ -230,13 +230,7 @@ static void attach_refused(void **state)
 
 static void object_names(void **state)
 {
-	char name[POLICY_NAME_MAX + 1];
-
 	(void)state;
-	object_name("/usr/lib/wmibpf/acme_translator.bpf.o", name, sizeof(name));
-	assert_string_equal(name, "acme_translator");
-	object_name("plain.o", name, sizeof(name));
-	assert_string_equal(name, "plain");
 	assert_true(is_object("x.bpf.o"));
 	assert_false(is_object("x.yaml"));
 }

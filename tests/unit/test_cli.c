@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -162,6 +163,17 @@ static const struct {
 	{ "wmibpf call " ACME " 1 --input abc", "call: --input: expected hex bytes such as "
 	  "'2a000000', found 'abc'" },
 	{ "wmibpf call " ACME " 1 --input 12 --u32 1", "call: give one of --input, --u32, --string" },
+	{ "wmibpf call " ACME " 010", "call: METHOD: expected a number, found '010'" },
+	{ "wmibpf call " ACME " 1 --u32 0100", "call: --u32: expected a number from 0 to "
+	  "4294967295, found '0100'" },
+	{ "wmibpf unload ../x", "unload: '../x' is not a policy name: expected 1 to 32 letters, "
+	  "digits, '_' or '-' (not first)" },
+	{ "wmibpf show ../../../tmp", "show: '../../../tmp' is not a policy name: expected 1 to 32 "
+	  "letters, digits, '_' or '-' (not first)" },
+	{ "wmibpf monitor a.b", "monitor: 'a.b' is not a policy name: expected 1 to 32 letters, "
+	  "digits, '_' or '-' (not first)" },
+	{ "wmibpf load --name ../x x.bpf.o", "load: --name: '../x' is not a policy name: expected "
+	  "1 to 32 letters, digits, '_' or '-' (not first)" },
 	{ "wmibpf help load extra", "help takes at most one verb" },
 	{ "wmibpf help nope", "unknown verb 'nope'" },
 };
@@ -179,6 +191,36 @@ static void bad_usage(void **state)
 		if (ret != EXIT_USAGE || !err || strcmp(err, bad_lines[i].error))
 			fail_msg("'%s' gave %d '%s', expected '%s'", bad_lines[i].line, ret,
 				 err ? err : "(null)", bad_lines[i].error);
+		free(err);
+	}
+}
+
+/* Every option that takes a value says so when it is given none. */
+static void options_need_values(void **state)
+{
+	static const char *const lines[] = {
+		"wmibpf list --bpffs", "wmibpf devices --sysfs", "wmibpf call " ACME " 1 --devdir",
+		"wmibpf load x.bpf.o --name", "wmibpf load x.bpf.o --device",
+		"wmibpf load --for-device", "wmibpf load --dir", "wmibpf monitor --count",
+		"wmibpf call " ACME " 1 --instance", "wmibpf call " ACME " 1 --input",
+		"wmibpf call " ACME " 1 --u32", "wmibpf call " ACME " 1 --string",
+		"wmibpf call " ACME " 1 --output-size",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		const char *opt = strrchr(lines[i], ' ') + 1;
+		char expected[128];
+		struct cli c;
+		char *err = NULL;
+		int ret = parse(lines[i], &c, &err);
+
+		snprintf(expected, sizeof(expected), "option %s needs a value; see wmibpf --help",
+			 opt);
+		if (ret != EXIT_USAGE || !err || strcmp(err, expected))
+			fail_msg("'%s' gave %d '%s', expected '%s'", lines[i], ret,
+				 err ? err : "(null)", expected);
 		free(err);
 	}
 }
@@ -213,6 +255,7 @@ int main(void)
 		cmocka_unit_test(call_inputs),
 		cmocka_unit_test(help_and_version),
 		cmocka_unit_test(bad_usage),
+		cmocka_unit_test(options_need_values),
 		cmocka_unit_test(hex_and_strings),
 	};
 

@@ -81,7 +81,7 @@ static void entries(void **state)
 	assert_int_equal(t.values[0].line, 5);
 
 	assert_int_equal(t.keys[2].method_id, 1);
-	assert_int_equal(t.keys[2].origin, WMI_POLICY_ORIGIN_ANY);
+	assert_int_equal(t.keys[2].origin, WMI_POLICY_ORIGIN_USER);	/* none given */
 	assert_int_equal(t.keys[2].uid, WMI_POLICY_ANY);
 	assert_int_equal(t.values[2].answer, 7);
 	assert_int_equal(t.values[2].flags, WMI_RULE_F_AUDIT);
@@ -90,6 +90,7 @@ static void entries(void **state)
 	assert_int_equal(t.default_action, WMI_ACTION_DENY);
 	assert_int_equal(t.default_error, EBUSY);
 	assert_int_equal(t.default_flags, 0);
+	assert_int_equal(t.default_origin, WMI_POLICY_ORIGIN_USER);
 }
 
 static void pattern_mask(void **state)
@@ -99,12 +100,11 @@ static void pattern_mask(void **state)
 	(void)state;
 	assert_int_equal(encode_pattern(&p.rules[0]), 0);
 	assert_int_equal(encode_pattern(&p.rules[1]), any_user);
-	assert_int_equal(encode_pattern(&p.rules[2]),
-			 WMI_PAT_ANY_GUID | WMI_PAT_ANY_ORIGIN | any_user);
+	assert_int_equal(encode_pattern(&p.rules[2]), WMI_PAT_ANY_GUID | any_user);
 	assert_int_equal(encode_pattern(&p.rules[3]),
 			 WMI_PAT_ANY_GUID | WMI_PAT_ANY_METHOD | any_user);
 	assert_int_equal(t.pattern_mask, 1u << 0 | 1u << any_user |
-			 1u << (WMI_PAT_ANY_GUID | WMI_PAT_ANY_ORIGIN | any_user) |
+			 1u << (WMI_PAT_ANY_GUID | any_user) |
 			 1u << (WMI_PAT_ANY_GUID | WMI_PAT_ANY_METHOD | any_user));
 }
 
@@ -121,12 +121,47 @@ static void matching(void **state)
 	assert_int_equal(encode_match(&t, acme.b, 6, WMI_POLICY_ORIGIN_USER, 1000, 5), 2);
 	assert_int_equal(encode_match(&t, acme.b, 6, WMI_POLICY_ORIGIN_USER, 0, 0), 2);
 	assert_int_equal(encode_match(&t, zones.b, 1, WMI_POLICY_ORIGIN_USER, 0, 0), 3);
-	assert_int_equal(encode_match(&t, acme.b, 1, WMI_POLICY_ORIGIN_KERNEL, 0, 0), 3);
+	/* Rule 3 has no origin: it is for user space, a driver's call meets rule 4. */
+	assert_int_equal(encode_match(&t, acme.b, 1, WMI_POLICY_ORIGIN_KERNEL, 0, 0), 4);
 	assert_int_equal(encode_match(&t, zones.b, 9, WMI_POLICY_ORIGIN_KERNEL, 0, 0), 4);
 	/* Kernel calls to method 6 of acme: rules 1 and 2 are for user space. */
 	assert_int_equal(encode_match(&t, acme.b, 6, WMI_POLICY_ORIGIN_KERNEL, 0, 0), 4);
 	/* Nothing for user calls to other methods: the default. */
 	assert_int_equal(encode_match(&t, zones.b, 9, WMI_POLICY_ORIGIN_USER, 0, 0), 0);
+	assert_true(encode_default_applies(&t, WMI_POLICY_ORIGIN_USER));
+}
+
+/*
+ * 'default: deny' on every device, and a rule for every method: the
+ * drivers' own calls meet neither, as if the policy were not there.
+ */
+static void default_leaves_drivers_be(void **state)
+{
+	static const char text[] =
+		"name: d\ndevice: all\ndefault: deny\nrules:\n  - method: any\n    action: audit\n";
+	static const char any[] =
+		"name: d\ndevice: all\ndefault: { action: deny, origin: any }\n";
+	struct policy_tables dt;
+	struct policy d;
+	uint8_t g[16] = { 1 };
+
+	(void)state;
+	assert_int_equal(policy_parse_buffer("d.yaml", text, strlen(text), &d, NULL), 0);
+	assert_int_equal(encode_policy(&d, &dt), 0);
+	assert_int_equal(encode_match(&dt, g, 3, WMI_POLICY_ORIGIN_USER, 0, 0), 1);
+	assert_int_equal(encode_match(&dt, g, 3, WMI_POLICY_ORIGIN_KERNEL, 0, 0), 0);
+	assert_false(encode_default_applies(&dt, WMI_POLICY_ORIGIN_KERNEL));
+	assert_true(encode_default_applies(&dt, WMI_POLICY_ORIGIN_USER));
+	encode_free(&dt);
+	policy_free(&d);
+
+	/* Written out, the default is for everyone. */
+	assert_int_equal(policy_parse_buffer("d.yaml", any, strlen(any), &d, NULL), 0);
+	assert_int_equal(encode_policy(&d, &dt), 0);
+	assert_int_equal(dt.default_origin, WMI_POLICY_ORIGIN_ANY);
+	assert_true(encode_default_applies(&dt, WMI_POLICY_ORIGIN_KERNEL));
+	encode_free(&dt);
+	policy_free(&d);
 }
 
 static void empty_policy(void **state)
@@ -155,6 +190,7 @@ int main(void)
 		cmocka_unit_test(pattern_mask),
 		cmocka_unit_test(matching),
 		cmocka_unit_test(empty_policy),
+		cmocka_unit_test(default_leaves_drivers_be),
 	};
 
 	return cmocka_run_group_tests_name("encode", tests, setup, teardown);

@@ -80,6 +80,28 @@ static void escaping(void **state)
 	free(out);
 }
 
+/* What a process may name itself: still valid JSON, and inert on a terminal. */
+static void hostile_strings(void **state)
+{
+	struct json *j = open_json(false);
+
+	(void)state;
+	json_array_begin(j);
+	json_string(j, "x\nFAKE \x1b[2J");		/* a forged line, a terminal escape */
+	json_string(j, "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");	/* valid UTF-8 stays */
+	json_string(j, "a\xff" "b\xc3");			/* bytes that are no UTF-8 */
+	json_string(j, "\xc0\xaf\xed\xa0\x80");	/* overlong '/', a surrogate */
+	json_string(j, "\x7f\xc2\x9b");		/* DEL, and C1's CSI */
+	json_array_end(j);
+	assert_string_equal(close_json(j),
+			    "[\"x\\nFAKE \\u001b[2J\","
+			    "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\","
+			    "\"a\\ufffdb\\ufffd\","
+			    "\"\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\","
+			    "\"\\u007f\\u009b\"]");
+	free(out);
+}
+
 static void pretty(void **state)
 {
 	struct json *j = open_json(true);
@@ -119,6 +141,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(nested),
 		cmocka_unit_test(escaping),
+		cmocka_unit_test(hostile_strings),
 		cmocka_unit_test(pretty),
 		cmocka_unit_test(one_document_per_line),
 	};

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -71,7 +73,8 @@ static void full_policy(void **state)
 	assert_int_equal(p.rules[1].method_id, 1);
 	assert_int_equal(p.rules[1].action, WMI_ACTION_EMULATE);
 	assert_int_equal(p.rules[1].answer, 50);
-	assert_int_equal(p.rules[1].origin, WMI_POLICY_ORIGIN_ANY);
+	/* No origin: user space only, never the drivers' own calls. */
+	assert_int_equal(p.rules[1].origin, WMI_POLICY_ORIGIN_USER);
 
 	assert_int_equal(p.rules[2].method_id, WMI_POLICY_ANY);
 	assert_int_equal(p.rules[2].gid, 27);
@@ -79,7 +82,9 @@ static void full_policy(void **state)
 	assert_true(p.rules[2].audit);	/* implied by the audit action */
 
 	assert_int_equal(p.rules[3].action, WMI_ACTION_INTERCEPT);
+	assert_int_equal(p.rules[3].origin, WMI_POLICY_ORIGIN_USER);
 	assert_true(p.rules[3].audit);
+	assert_int_equal(p.def.origin, WMI_POLICY_ORIGIN_USER);
 	policy_free(&p);
 }
 
@@ -93,6 +98,41 @@ static void minimal_policy_defaults(void **state)
 	assert_int_equal(p.def.action, WMI_ACTION_ALLOW);
 	assert_int_equal(p.nr_rules, 0);
 	assert_int_equal(p.nr_bpf, 0);
+	policy_free(&p);
+}
+
+/* Kernel calls are only a rule's, or the default's, when written out. */
+static void origins_written_out(void **state)
+{
+	struct policy p;
+
+	(void)state;
+	assert_int_equal(parse("name: x\ndevice: all\ndefault: { action: deny, origin: any }\n"
+			       "rules:\n  - action: allow\n    origin: any\n"
+			       "  - method: 1\n    origin: kernel\n    action: audit\n"
+			       "  - method: 2\n    origin: any\n    action: emulate\n"
+			       "    answer: 1\n", &p, NULL), 0);
+	assert_int_equal(p.def.origin, WMI_POLICY_ORIGIN_ANY);
+	assert_int_equal(p.rules[0].origin, WMI_POLICY_ORIGIN_ANY);
+	assert_int_equal(p.rules[1].origin, WMI_POLICY_ORIGIN_KERNEL);
+	assert_int_equal(p.rules[2].origin, WMI_POLICY_ORIGIN_ANY);
+	policy_free(&p);
+
+	assert_int_equal(parse("name: x\ndevice: all\ndefault: { action: audit, origin: kernel }\n",
+			       &p, NULL), 0);
+	assert_int_equal(p.def.origin, WMI_POLICY_ORIGIN_KERNEL);
+	policy_free(&p);
+}
+
+/* In a policy for one device, naming that device is the same as leaving it out. */
+static void rule_names_policy_device(void **state)
+{
+	struct policy p;
+
+	(void)state;
+	assert_int_equal(parse("name: x\ndevice: " ACME "\nrules:\n  - device: " ACME
+			       "\n    action: allow\n", &p, NULL), 0);
+	assert_true(p.rules[0].any_device);
 	policy_free(&p);
 }
 
@@ -180,6 +220,8 @@ static const struct bad bad_policies[] = {
 	{ "- a\n- b\n", "1:1: policy: expected a mapping of keys to values, found a list" },
 	{ "name: x\ndevice: all\nrule: []\n",
 	  "3:1: policy: unknown key 'rule', expected one of: name, device, default, rules, bpf" },
+	{ "name: x\ndevice: all\ndefault: { action: deny, errno: EIO, orign: any }\n",
+	  "3:38: default: unknown key 'orign', expected one of: action, errno, origin, audit" },
 	{ "name: x\nname: y\ndevice: all\n", "2:1: policy: 'name' given twice" },
 	{ "device: all\n", "1:1: policy: 'name' missing (the name it is loaded under)" },
 	{ "name: x\n", "1:1: policy: 'device' missing (a GUID, or 'all')" },
@@ -216,9 +258,23 @@ static const struct bad bad_policies[] = {
 	  "5:12: errno: unknown name 'EWHAT'; expected a name such as EPERM or EACCES, or a "
 	  "number from 1 to 4095" },
 	{ "name: x\ndevice: all\nrules:\n  - action: deny\n    errno: 0\n",
-	  "5:12: errno: expected a number from 1 to 4095, found 0" },
+	  "5:12: errno: expected a number from 1 to 4095, found '0'" },
 	{ "name: x\ndevice: all\nrules:\n  - action: deny\n    errno: 4096\n",
-	  "5:12: errno: expected a number from 0 to 4095, found '4096'" },
+	  "5:12: errno: expected a number from 1 to 4095, found '4096'" },
+	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    uid: 0100\n",
+	  "5:10: uid: '0100' has a leading zero; numbers are decimal, or hexadecimal after 0x, "
+	  "never octal" },
+	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    method: '0x'\n",
+	  "5:13: method: expected a number from 0 to 4294967294, or 'any', found '0x'" },
+	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    gid: ' 7'\n",
+	  "5:10: gid: expected a number from 0 to 4294967294, or 'any', found ' 7'" },
+	{ "name: x\ndevice: all\nrules:\n  - action: emulate\n    answer: 4294967296\n",
+	  "5:13: answer: expected a number from 0 to 4294967295, found '4294967296'" },
+	{ "name: ../x\ndevice: all\n",
+	  "1:7: name: expected 1 to 32 letters, digits, '_' or '-' (not first), found '../x'" },
+	{ "name: abcdefghijklmnopqrstuvwxyz0123456\ndevice: all\n",
+	  "1:7: name: expected 1 to 32 letters, digits, '_' or '-' (not first), found "
+	  "'abcdefghijklmnopqrstuvwxyz0123456'" },
 	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    errno: EPERM\n",
 	  "5:12: errno: only a 'deny' rule takes an errno" },
 	{ "name: x\ndevice: all\nrules:\n  - action: emulate\n",
@@ -234,10 +290,34 @@ static const struct bad bad_policies[] = {
 	{ "name: x\ndevice: all\nrules:\n  - method: 2\n    action: allow\n"
 	  "  - method: 2\n    action: deny\n",
 	  "6:5: rule: matches the same calls as the rule at line 4; merge them" },
+	/* Found by sorting, reported as in file order: the first repeat, and what it repeats. */
+	{ "name: x\ndevice: all\nrules:\n  - method: 1\n    action: allow\n"
+	  "  - method: 2\n    action: allow\n  - method: 2\n    action: deny\n"
+	  "  - method: 1\n    action: deny\n  - method: 2\n    action: audit\n",
+	  "8:5: rule: matches the same calls as the rule at line 6; merge them" },
+
 	{ "name: x\ndevice: " ACME "\nrules:\n  - device: "
 	  "1E8FEC9B-04A5-4ED1-B79D-B77EF1152878\n    action: allow\n",
 	  "4:13: device: the policy is bound to one device; a rule can only name another in a "
 	  "policy for 'all' devices" },
+	{ "name: x\ndevice: all\nrules:\n  - uid: 5\n    action: allow\n"
+	  "  - gid: 5\n    action: allow\n  - uid: 5\n    origin: user\n    action: deny\n",
+	  "8:5: rule: matches the same calls as the rule at line 4; merge them" },
+	{ "name: x\ndevice: " ACME "\nrules:\n  - method: 1\n    action: allow\n"
+	  "  - method: 1\n    device: " ACME "\n    action: deny\n",
+	  "6:5: rule: matches the same calls as the rule at line 4; merge them" },
+	{ "name: x\ndevice: all\nrules:\n  - method: 1\n    origin: kernel\n"
+	  "    action: emulate\n    answer: 5\n",
+	  "5:13: origin: an 'emulate' rule cannot be for kernel calls: the kernel refuses a "
+	  "program's answer to a driver's ACPI call; use origin user (or any)" },
+	/* load refused these with 'File exists' and no line: the all-devices key. */
+	{ "name: x\ndevice: all\nrules:\n  - method: 1\n    action: allow\n"
+	  "  - method: 1\n    device: 00000000-0000-0000-0000-000000000000\n    action: deny\n",
+	  "7:13: device: the null GUID is no device's; write 'all' for every device" },
+	{ "name: x\ndevice: 00000000-0000-0000-0000-000000000000\n",
+	  "2:9: device: the null GUID is no device's; write 'all' for every device" },
+	{ "name: x\ndevice: all\ndefault: { action: deny, origin: firmware }\n",
+	  "3:34: origin: expected user, kernel or any, found 'firmware'" },
 	{ "name: x\ndevice: all\nrules:\n  - device: all\n    action: allow\n",
 	  "4:13: device: a rule names one device (a GUID); leave it out to use the policy's" },
 	{ "name: x\ndevice: all\ndefault: emulate\n",
@@ -281,6 +361,106 @@ static void every_error(void **state)
 	}
 }
 
+/* An error of the text itself, from a buffer of len bytes. */
+static void expect_error_n(const char *text, size_t len, const char *error)
+{
+	const char *prefix = "/etc/wmibpf/policies.d/t.yaml:";
+	struct policy p;
+	char *err = NULL;
+	int ret;
+
+	ret = policy_parse_buffer("/etc/wmibpf/policies.d/t.yaml", text, len, &p, &err);
+	if (ret != -EINVAL || !err || strncmp(err, prefix, strlen(prefix)) ||
+	    strcmp(err + strlen(prefix), error))
+		fail_msg("gave %d '%s', expected '%s%s'", ret, err ? err : "(null)", prefix, error);
+	free(err);
+}
+
+/* Errors libyaml's reader finds are placed where they are, not at 1:1. */
+static void reader_errors(void **state)
+{
+	static const char nul[] = "name: x\ndevice: all\nrules:\n  - action: al\0low\n";
+	static const char utf8[] = "name: x\n# caf\xc3\xa9 \xff\ndevice: all\n";
+	static const char escaped[] = "name: x\ndevice: all\nrules:\n  - action: \"allow\\0deny\"\n";
+
+	(void)state;
+	expect_error_n(nul, sizeof(nul) - 1, "4:15: control characters are not allowed");
+	expect_error_n(utf8, sizeof(utf8) - 1, "2:8: invalid leading UTF-8 octet");
+	/* An escaped NUL would cut the string short in C: "allow\0deny" is not allow. */
+	expect_error_n(escaped, strlen(escaped),
+		       "4:13: a string with a NUL character (\\0); policies have none");
+}
+
+/* Deep flow nesting is refused where it passes the limit, and at once. */
+static void nesting_depth(void **state)
+{
+	size_t depth = 40000, i;
+	char *text = malloc(2 * depth + 16);
+
+	(void)state;
+	assert_non_null(text);
+	strcpy(text, "name: ");
+	for (i = 0; i < depth; i++)
+		text[6 + i] = '[';
+	for (i = 0; i < depth; i++)
+		text[6 + depth + i] = ']';
+	text[6 + 2 * depth] = '\0';
+	/* The root mapping is level 1: the 64th '[', level 65, is at column 70. */
+	expect_error_n(text, strlen(text), "1:70: nested more than 64 deep; a policy needs 3 levels");
+	free(text);
+
+	/* 64 levels are still read (and then found to be no name). */
+	assert_true(asprintf(&text, "name: %.63s%.63s\ndevice: all\n",
+			     "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
+			     "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]") > 0);
+	expect_error_n(text, strlen(text), "1:7: name: expected a value, found a list");
+	free(text);
+}
+
+/* Only regular files are read, and only up to 16 MiB. */
+static void policy_file_kinds(void **state)
+{
+	char dir[] = "/tmp/wmibpf-test-XXXXXX", path[128];
+	struct policy p;
+	char *err = NULL;
+	int fd;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+
+	/* A FIFO nobody writes to would block for ever: the alarm fails the test. */
+	snprintf(path, sizeof(path), "%s/fifo.yaml", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	alarm(10);
+	assert_int_equal(policy_parse_file(path, &p, &err), -EINVAL);
+	alarm(0);
+	assert_non_null(strstr(err, "fifo.yaml: a FIFO, not a policy file (a regular file)"));
+	free(err);
+	unlink(path);
+
+	/* /dev/zero would read until malloc() fails. */
+	assert_int_equal(policy_parse_file("/dev/zero", &p, &err), -EINVAL);
+	assert_string_equal(err, "/dev/zero: a character device, not a policy file (a regular "
+			    "file)");
+	free(err);
+
+	assert_int_equal(policy_parse_file(dir, &p, &err), -EINVAL);
+	assert_non_null(strstr(err, ": a directory, not a policy file"));
+	free(err);
+
+	/* A sparse file one byte over the cap: refused without parsing. */
+	snprintf(path, sizeof(path), "%s/big.yaml", dir);
+	fd = open(path, O_WRONLY | O_CREAT, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(ftruncate(fd, POLICY_MAX_FILE_SIZE + 1), 0);
+	close(fd);
+	assert_int_equal(policy_parse_file(path, &p, &err), -EFBIG);
+	assert_non_null(strstr(err, "big.yaml: larger than 16 MiB, the most a policy file may be"));
+	free(err);
+	unlink(path);
+	rmdir(dir);
+}
+
 static void names_of_values(void **state)
 {
 	(void)state;
@@ -296,10 +476,15 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(full_policy),
 		cmocka_unit_test(minimal_policy_defaults),
+		cmocka_unit_test(origins_written_out),
+		cmocka_unit_test(rule_names_policy_device),
 		cmocka_unit_test(rule_device_in_all_policy),
 		cmocka_unit_test(bpf_objects_resolved),
 		cmocka_unit_test(policy_file_io),
 		cmocka_unit_test(every_error),
+		cmocka_unit_test(reader_errors),
+		cmocka_unit_test(nesting_depth),
+		cmocka_unit_test(policy_file_kinds),
 		cmocka_unit_test(names_of_values),
 	};
 

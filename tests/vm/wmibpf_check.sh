@@ -20,4 +20,24 @@ expect_eq "$?" 3 "an invalid policy: exit status 3"
 expect_match "$(cat /tmp/err)" "/tmp/bad.yaml:6:12: errno: unknown name 'EWHATEVER'*" \
 	"the error names file, line and column"
 expect_fail "check loads nothing" test -e /sys/fs/bpf/wmi/bad
+# What load would refuse, check refuses, with file, line and column.
+cat >/tmp/null.yaml <<'POLICY'
+name: null
+device: all
+rules:
+  - device: 00000000-0000-0000-0000-000000000000
+    action: deny
+POLICY
+wmibpf check /tmp/null.yaml 2>/tmp/err
+expect_eq "$?" 3 "a rule for the null GUID: exit status 3"
+expect_eq "$(cat /tmp/err)" "/tmp/null.yaml:4:13: device: the null GUID is no device's; write 'all' for every device" \
+	"and where"
+wmibpf check /nonexistent 2>/tmp/err
+expect_eq "$?" 1 "a file that cannot be read: exit status 1, as wmibpf(8) says"
+expect_eq "$(cat /tmp/err)" "/nonexistent: No such file or directory" "and why"
+mkfifo /tmp/fifo.yaml
+wmibpf check /tmp/fifo.yaml 2>/tmp/err
+expect_eq "$?" 3 "a FIFO is refused at once, not read"
+expect_eq "$(cat /tmp/err)" "/tmp/fifo.yaml: a FIFO, not a policy file (a regular file)" "and why"
+rm /tmp/fifo.yaml
 finish

@@ -25,6 +25,19 @@ expect_match "$(sed -n 2p /tmp/events)" \
 expect_match "$(sed -n 3p /tmp/events)" '*"method":3,*"verdict":"firmware","error":0,*' \
 	"a read the firmware answered"
 
+# A process named to forge a line and clear root's screen is shown escaped.
+evil="$(printf 'ev\nFAKE\033[2J')"
+cp "$(command -v acme-ctl)" "/tmp/$evil"
+wmibpf monitor --count 1 >/tmp/events 2>/dev/null &
+mon=$!
+"/tmp/$evil" brightness 21
+wait $mon
+cat /tmp/events
+expect_eq "$(wc -l </tmp/events)" 1 "its call is one line"
+expect_ok "with its name escaped" grep -qF ' ev\x0aFAKE\x1b[2J default: audit -> ' /tmp/events
+expect_fail "and no escape character" grep -q "$(printf '\033')" /tmp/events
+rm -f "/tmp/$evil"
+
 wmibpf monitor nosuch 2>/dev/null
 expect_eq "$?" 4 "monitoring an unknown policy: exit status 4"
 wmibpf unload acme >/dev/null

@@ -12,6 +12,10 @@ expect_eq "$?" 1 "list as nobody: exit status 1"
 expect_match "$(cat /tmp/err)" "*Permission denied (loading and inspecting policies needs root*" "and why"
 expect_match "$(runas 65534 65534 wmibpf devices)" "*$ACME_METHODS *method*yes *?*" \
 	"devices as nobody: devices, policies unknown"
+runas 65534 65534 wmibpf show default 2>/tmp/err
+expect_eq "$?" 1 "show as nobody: exit status 1, not 4"
+expect_match "$(cat /tmp/err)" "wmibpf: /sys/fs/bpf/wmi/default: Permission denied (loading and inspecting policies needs root*" \
+	"permission denied, not 'not loaded'"
 expect_eq "$(wmibpf list | grep -c '^default ')" 1 "the policy is still loaded"
 wmibpf unload default >/dev/null
 finish

@@ -7,6 +7,7 @@ device: FE733490-2E22-4EDB-A7B5-BC248874D383
 default: allow
 rules:
   - method: 5
+    origin: any
     action: allow
   - method: 1
     origin: user
@@ -22,9 +23,18 @@ expect_match "$(grep '^ *1 ' /tmp/show)" "*     5 any *allow * 3" "rule 1: three
 expect_match "$(grep '^ *2 ' /tmp/show)" "*     1 user *emulate 42 * 1" "rule 2: one brightness read"
 expect_match "$(grep ' default ' /tmp/show)" "*allow * 1" "default: one keyboard read"
 expect_match "$(wmibpf show counting --json)" \
-	'*"rule":1,"line":5,*"method":"5",*"hits":3}*"rule":2,*"answer":42,*"hits":1}*"default":{"action":"allow","audit":false,"hits":1}}' \
+	'*"rule":1,"line":5,*"method":"5",*"hits":3}*"rule":2,*"answer":42,*"hits":1}*"default":{"action":"allow","origin":"user","audit":false,"hits":1}}' \
 	"and in JSON"
 expect_eq "$(wmibpf show nosuch 2>&1; echo $?)" "wmibpf: no policy named nosuch is loaded
 4" "an unknown policy: exit status 4"
 wmibpf unload counting >/dev/null
+
+# A default alone: no rule to sort (qsort(NULL) was undefined: UBSan in wmibpf-asan).
+printf 'name: bare\ndevice: all\ndefault: audit\n' >/tmp/bare.yaml
+expect_ok "load a policy of a default alone" wmibpf load -q /tmp/bare.yaml
+wmibpf show bare >/tmp/show 2>/tmp/err
+expect_eq "$?" 0 "show it"
+expect_eq "$(cat /tmp/err)" "" "with nothing from the sanitizers"
+expect_match "$(cat /tmp/show)" "policy bare, device all, *default * any user *audit *" "its default"
+wmibpf unload bare >/dev/null
 finish

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/* monitor's lines and JSON objects (see event.h). */
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "event.h"
+#include "guid.h"
+#include "policy.h"
+#include "text.h"
+
+static const char *origin_text(uint32_t origin)
+{
+	return origin == WMI_POLICY_ORIGIN_KERNEL ? "kernel" : "user";
+}
+
+/* enum wmi_call_verdict, as the tracepoint prints it */
+static const char *verdict_text(uint32_t v)
+{
+	static const char *const names[] = {
+		"firmware", "driver", "refused", "failed", "bpf", "denied",
+	};
+
+	return v < sizeof(names) / sizeof(names[0]) ? names[v] : "?";
+}
+
+/* A fixed-size field from the kernel, which need not end in a nul. */
+static void field(char *out, size_t size, const char *in, size_t len)
+{
+	size_t n = strnlen(in, len);
+
+	if (n >= size)
+		n = size - 1;
+	memcpy(out, in, n);
+	out[n] = '\0';
+}
+
+void event_print(struct json *j, FILE *f, bool json, const char *policy,
+		 const struct wmi_audit_event *e, double mono_to_real)
+{
+	char when[64], guid[WMI_GUID_STR_LEN + 1], err[32];
+	char comm[sizeof(e->comm) + 1], device[sizeof(e->device) + 1];
+	struct wmi_guid g;
+	double t = e->time_ns / 1e9 + mono_to_real;
+	time_t secs = t;
+	struct tm tm;
+
+	localtime_r(&secs, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(when + strlen(when), sizeof(when) - strlen(when), ".%03d",
+		 (int)((t - secs) * 1000));
+	memcpy(g.b, e->guid, 16);
+	wmi_guid_format(&g, guid);
+	if (e->error && policy_errno_name(-e->error))
+		snprintf(err, sizeof(err), "%d (%s)", e->error, policy_errno_name(-e->error));
+	else
+		snprintf(err, sizeof(err), "%d", e->error);
+
+	if (json) {
+		field(comm, sizeof(comm), e->comm, sizeof(e->comm));
+		field(device, sizeof(device), e->device, sizeof(e->device));
+		json_object_begin(j);
+		json_kv_string(j, "time", when);
+		json_kv_string(j, "policy", policy);
+		json_kv_string(j, "device", device);
+		json_kv_string(j, "guid", guid);
+		json_kv_uint(j, "instance", e->instance);
+		json_kv_uint(j, "method", e->method_id);
+		json_kv_string(j, "origin", origin_text(e->origin));
+		json_kv_uint(j, "uid", e->uid);
+		json_kv_uint(j, "gid", e->gid);
+		json_kv_uint(j, "pid", e->pid);
+		json_kv_string(j, "comm", comm);
+		json_kv_uint(j, "rule", e->rule);
+		json_kv_string(j, "action", policy_action_name(e->action));
+		json_kv_string(j, "verdict", verdict_text(e->verdict));
+		json_kv_int(j, "error", e->error);
+		json_kv_uint(j, "duration_ns", e->duration_ns);
+		json_object_end(j);
+		json_end_line(j);
+	} else {
+		char ecomm[TEXT_ESCAPED_SIZE(sizeof(e->comm))];
+		char edevice[TEXT_ESCAPED_SIZE(sizeof(e->device))];
+		char rule[16] = "default";
+
+		text_escape(e->comm, sizeof(e->comm), ecomm, sizeof(ecomm));
+		text_escape(e->device, sizeof(e->device), edevice, sizeof(edevice));
+		if (e->rule)
+			snprintf(rule, sizeof(rule), "rule %u", e->rule);
+		fprintf(f, "%s %s %s method %u inst %u %s uid %u pid %u %s %s: %s -> %s "
+			"error %s %.3f ms\n", when, policy, edevice, e->method_id, e->instance,
+			origin_text(e->origin), e->uid, e->pid, ecomm, rule,
+			policy_action_name(e->action), verdict_text(e->verdict), err,
+			e->duration_ns / 1e6);
+		fflush(f);
+	}
+}

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* One reported call, as wmibpf monitor prints it. */
+#ifndef WMIBPF_EVENT_H
+#define WMIBPF_EVENT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "json.h"
+#include "wmi_policy.h"
+
+/*
+ * Print e, reported by policy, as a line of text to f or as one JSON
+ * object (to j's stream). mono_to_real turns its CLOCK_MONOTONIC time
+ * into wall time. The process name and device come from the kernel, and
+ * the name is whatever the caller chose: text escapes every byte that is
+ * not printable ASCII, JSON escapes what JSON needs to, so neither can
+ * forge lines or reach the terminal.
+ */
+void event_print(struct json *j, FILE *f, bool json, const char *policy,
+		 const struct wmi_audit_event *e, double mono_to_real);
+
+#endif

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0
+/* monitor's output (loader/event.c): what the kernel reports, made harmless. */
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "event.h"
+
+static char *out;
+static size_t out_size;
+
+/* An event from a process that named itself to forge a line and clear the screen. */
+static void hostile_event(struct wmi_audit_event *e)
+{
+	memset(e, 0, sizeof(*e));
+	strcpy(e->comm, "ev\nFAKE\x1b[2J\xff\\");
+	strcpy(e->device, "FE733490-2E22-4EDB-A7B5-BC248874D383");
+	e->method_id = 6;
+	e->origin = WMI_POLICY_ORIGIN_USER;
+	e->uid = 1000;
+	e->action = WMI_ACTION_DENY;
+	e->verdict = 5;
+	e->error = -13;
+}
+
+static void text_is_escaped(void **state)
+{
+	struct wmi_audit_event e;
+	struct json j;
+	FILE *f = open_memstream(&out, &out_size);
+
+	(void)state;
+	assert_non_null(f);
+	hostile_event(&e);
+	json_init(&j, f, false);
+	event_print(&j, f, false, "acme", &e, 0);
+	fclose(f);
+	/* One line, no ESC, the name's bytes readable. */
+	assert_non_null(strstr(out, " pid 0 ev\\x0aFAKE\\x1b[2J\\xff\\\\ default: deny -> denied "
+			       "error -13 (EACCES) "));
+	assert_non_null(strstr(out, " acme FE733490-2E22-4EDB-A7B5-BC248874D383 method 6 "));
+	assert_int_equal(strchr(out, '\n') - out, strlen(out) - 1);
+	assert_null(strchr(out, '\x1b'));
+	free(out);
+}
+
+static void json_is_escaped(void **state)
+{
+	struct wmi_audit_event e;
+	struct json j;
+	FILE *f = open_memstream(&out, &out_size);
+
+	(void)state;
+	assert_non_null(f);
+	hostile_event(&e);
+	/* A comm of 16 bytes without its nul stops at 16. */
+	memcpy(e.comm, "0123456789abcdef", 16);
+	json_init(&j, f, false);
+	event_print(&j, f, true, "acme", &e, 0);
+	hostile_event(&e);
+	event_print(&j, f, true, "acme", &e, 0);
+	fclose(f);
+	assert_non_null(strstr(out, "\"comm\":\"0123456789abcdef\",\"rule\":0,"));
+	assert_non_null(strstr(out, "\"comm\":\"ev\\nFAKE\\u001b[2J\\ufffd\\\\\",\"rule\":0,"));
+	assert_null(strchr(out, '\x1b'));
+	free(out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(text_is_escaped),
+		cmocka_unit_test(json_is_escaped),
+	};
+
+	return cmocka_run_group_tests_name("event", tests, NULL, NULL);
+}
