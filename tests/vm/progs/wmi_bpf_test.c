@@ -681,6 +681,7 @@ static void test_verifier(const char *dir)
 	expect_refused(dir, "bad_ctx_stack", VERIFIER_CTX_STACK);
 	expect_refused(dir, "bad_ctx_map", VERIFIER_CTX_MAP);
 	expect_refused(dir, "bad_ctx_offset", VERIFIER_CTX_OFFSET);
+	expect_refused(dir, "bad_tailcall", "bpf_tail_call");
 }
 
 static atomic_bool stop;
