@@ -43,7 +43,8 @@ done
 # Splats that fail a run wherever they appear in the guest's console.
 splat='(BUG:|WARNING:|Oops|Kernel panic|KASAN|UBSAN|general protection fault|'
 splat+='possible circular locking|possible recursive locking|inconsistent lock state|'
-splat+='suspicious RCU usage|unreferenced object|blocked for more than|Call Trace:|'
+splat+='suspicious RCU usage|unreferenced object|suspected memory leak|blocked for more than|'
+splat+='Call Trace:|'
 splat+='ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:)'
 
 # Guests hang under KVM on some hosts: use it only once a probe boot has

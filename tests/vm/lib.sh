@@ -142,6 +142,17 @@ run_prog() {
 	fi
 }
 
+# lock_down LEVEL: enter kernel lockdown (integrity or confidentiality).
+# Lockdown closes debugfs, where the end of the boot would ask kmemleak for
+# leaks; kmemleak's own scan thread takes over from here, and reports new
+# leaks on the console, where they fail the run.
+lock_down() {
+	if grep -q '\[none\]' /sys/kernel/security/lockdown; then
+		echo scan=2 >/sys/kernel/debug/kmemleak || fail "start kmemleak's scan thread"
+	fi
+	echo "$1" >/sys/kernel/security/lockdown || fail "lockdown $1"
+}
+
 # finish: the test's exit; call last.
 finish() {
 	for n in $granted_nodes; do

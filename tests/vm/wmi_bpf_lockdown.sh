@@ -10,11 +10,11 @@ load_module acme_wmi
 
 run_prog wmi-bpf-test lockdown-rewrite unlocked
 
-echo integrity >/sys/kernel/security/lockdown
+lock_down integrity
 expect_match "$(cat /sys/kernel/security/lockdown)" "*\\[integrity\\]*" "lockdown level"
 run_prog wmi-bpf-test lockdown-rewrite locked
 
-echo confidentiality >/sys/kernel/security/lockdown
+lock_down confidentiality
 expect_match "$(cat /sys/kernel/security/lockdown)" "*\\[confidentiality\\]*" "lockdown level raised"
 run_prog wmi-bpf-test lockdown-rewrite locked
 loaded_modules=

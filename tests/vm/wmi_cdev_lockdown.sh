@@ -8,7 +8,7 @@
 load_module acme_wmi
 
 expect_ok "raw call before lockdown" acme-ctl fan 1
-echo integrity >/sys/kernel/security/lockdown
+lock_down integrity
 expect_match "$(cat /sys/kernel/security/lockdown)" "*\\[integrity\\]*" "lockdown level"
 
 echo 1 >/sys/kernel/tracing/events/wmi/wmi_method_call/enable
@@ -24,7 +24,7 @@ echo 40 >/sys/class/backlight/acme/brightness
 expect_eq "$(cat /sys/class/backlight/acme/actual_brightness)" 40 "kernel-origin calls unaffected"
 
 # Confidentiality includes integrity: the same holds there.
-echo confidentiality >/sys/kernel/security/lockdown
+lock_down confidentiality
 expect_match "$(cat /sys/kernel/security/lockdown)" "*\\[confidentiality\\]*" "lockdown level raised"
 expect_eq "$(acme-ctl fan 2 2>&1)" "acme-ctl: method 6: Operation not permitted" \
 	"raw set refused under confidentiality"
