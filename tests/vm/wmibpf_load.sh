@@ -11,7 +11,7 @@ expect_eq "$(wmibpf load $P/acme/acme.yaml)" "loaded acme from $P/acme/acme.yaml
 expect_eq "$(ls /sys/fs/bpf/wmi/acme | tr '\n' ' ')" "audit hits link meta obj-acme_translator rules " \
 	"pins under /sys/fs/bpf/wmi/acme"
 expect_match "$(wmibpf list)" "*acme * $ACME_METHODS * 3 audit * acme_translator*" "list shows it"
-expect_match "$(wmibpf devices | grep "^$ACME_METHODS ")" "*acme-wmi * 2 4 * yes * acme" \
+expect_match "$(wmibpf devices | grep "^$ACME_METHODS ")" "*acme-wmi*2 4*yes*acme" \
 	"devices shows driver, claimed methods and the policy"
 expect_match "$(wmibpf devices --json)" \
 	"*\"device\":\"$ACME_METHODS\",*\"driver\":\"acme-wmi\",\"claimed_methods\":\\[2,4\\],\"node\":true,\"policies\":\\[\"acme\"\\]*" \
