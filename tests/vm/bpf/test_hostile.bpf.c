@@ -11,8 +11,9 @@
  *               call go on to the firmware
  *   stale       keeps a window into method 9's result across
  *               bpf_wmi_set_output() and reads through it afterwards
- *   fail_after  fails method 9 after the firmware answered, and method 5
- *               with an errno outside the documented set
+ *   fail_after  fails method 9 after the firmware answered, and methods 5
+ *               and 3 with errnos outside the documented set (-ERESTARTSYS,
+ *               and -ENOSPC, which user space reads as "size is set")
  *   observe     only looks at results, method 13's nested package too
  *   rewrite     rewrites method 2's input (brightness set) to 7 and
  *               method 1's result (brightness get) to 99
@@ -20,6 +21,7 @@
 #include "wmi_bpf.h"
 
 #define ERESTARTSYS	512
+#define ENOSPC		28
 
 int answer_ret;		/* bpf_wmi_set_output() in method_call */
 int rewrite_ret;	/* bpf_wmi_set_output() in method_done */
@@ -100,6 +102,8 @@ int BPF_PROG(fail_done, struct wmi_bpf_ctx *call)
 		return -EACCES;
 	if (call->method_id == 5)
 		return -ERESTARTSYS;
+	if (call->method_id == 3)
+		return -ENOSPC;
 	return 0;
 }
 

@@ -461,6 +461,8 @@ static void test_hostile_done(struct test_hostile *skel)
 	CHECK(kcall_on_is("invoke", ACME_METHODS " 0 9 0", "error -13"), "invoke too");
 	CHECK(wmi_call_u32(fd, 0, 5, NULL, &r) == -EPERM,
 	      "an errno outside the documented set becomes EPERM");
+	CHECK(wmi_call_u32(fd, 0, 3, NULL, &r) == -EPERM,
+	      "so does ENOSPC, which would say the result size was set");
 	bpf_link__destroy(link);
 
 	link = attach_one(skel->maps.observe);
