@@ -41,17 +41,23 @@ static const char *const origin_names[] = {
 	[WMI_POLICY_ORIGIN_ANY] = "any",
 };
 
+/*
+ * The errors a WMI-BPF program may fail a call with: the kernel turns any
+ * other into EPERM (Documentation/wmi/wmi-bpf.rst, "Errors"), so a policy
+ * naming another would not do what it says.
+ */
 static const struct {
 	const char *name;
 	int value;
 } errno_names[] = {
 	{ "EPERM", EPERM }, { "ENOENT", ENOENT }, { "EIO", EIO }, { "ENXIO", ENXIO },
-	{ "E2BIG", E2BIG }, { "EAGAIN", EAGAIN }, { "ENOMEM", ENOMEM },
-	{ "EACCES", EACCES }, { "EFAULT", EFAULT }, { "EBUSY", EBUSY },
-	{ "ENODEV", ENODEV }, { "EINVAL", EINVAL }, { "ENOSPC", ENOSPC },
-	{ "ERANGE", ERANGE }, { "ENOSYS", ENOSYS }, { "EOPNOTSUPP", EOPNOTSUPP },
-	{ "ETIMEDOUT", ETIMEDOUT }, { "ECANCELED", ECANCELED },
+	{ "EAGAIN", EAGAIN }, { "EACCES", EACCES }, { "EBUSY", EBUSY },
+	{ "ENODEV", ENODEV }, { "EINVAL", EINVAL }, { "ENODATA", ENODATA },
+	{ "EPROTO", EPROTO }, { "EOPNOTSUPP", EOPNOTSUPP }, { "ETIMEDOUT", ETIMEDOUT },
 };
+
+#define ERRNO_LIST "EPERM, ENOENT, EIO, ENXIO, EAGAIN, EACCES, EBUSY, ENODEV, EINVAL, " \
+	"ENODATA, EPROTO, EOPNOTSUPP or ETIMEDOUT"
 
 const char *policy_action_name(uint32_t action)
 {
@@ -225,13 +231,18 @@ static int parse_errno(struct ctx *c, const yaml_node_t *n, int32_t *out)
 		}
 	}
 	if (s[0] == 'E')
-		return fail(c, n, "errno: unknown name '%s'; expected a name such as EPERM or "
-			    "EACCES, or a number from 1 to 4095", s);
-	/* 0 would be a success, and the kernel's errno values end at 4095. */
+		return fail(c, n, "errno: '%s' is not an error a policy may deny with; expected "
+			    ERRNO_LIST, s);
 	if (parse_range(c, n, "errno", 1, 4095, "", &v))
 		return -EINVAL;
-	*out = v;
-	return 0;
+	for (i = 0; i < sizeof(errno_names) / sizeof(errno_names[0]); i++) {
+		if (errno_names[i].value == (int)v) {
+			*out = v;
+			return 0;
+		}
+	}
+	return fail(c, n, "errno: %u is not an error a policy may deny with; expected the number "
+		    "of " ERRNO_LIST, v);
 }
 
 /* "all", or a GUID. */

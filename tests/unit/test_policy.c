@@ -255,8 +255,18 @@ static const struct bad bad_policies[] = {
 	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    gid: [1]\n",
 	  "5:10: gid: expected a value, found a list" },
 	{ "name: x\ndevice: all\nrules:\n  - action: deny\n    errno: EWHAT\n",
-	  "5:12: errno: unknown name 'EWHAT'; expected a name such as EPERM or EACCES, or a "
-	  "number from 1 to 4095" },
+	  "5:12: errno: 'EWHAT' is not an error a policy may deny with; expected EPERM, "
+	  "ENOENT, EIO, ENXIO, EAGAIN, EACCES, EBUSY, ENODEV, EINVAL, ENODATA, EPROTO, "
+	  "EOPNOTSUPP or ETIMEDOUT" },
+	/* The kernel would turn it into EPERM: user space reads ENOSPC as "size set". */
+	{ "name: x\ndevice: all\nrules:\n  - action: deny\n    errno: ENOSPC\n",
+	  "5:12: errno: 'ENOSPC' is not an error a policy may deny with; expected EPERM, "
+	  "ENOENT, EIO, ENXIO, EAGAIN, EACCES, EBUSY, ENODEV, EINVAL, ENODATA, EPROTO, "
+	  "EOPNOTSUPP or ETIMEDOUT" },
+	{ "name: x\ndevice: all\nrules:\n  - action: deny\n    errno: 28\n",
+	  "5:12: errno: 28 is not an error a policy may deny with; expected the number of "
+	  "EPERM, ENOENT, EIO, ENXIO, EAGAIN, EACCES, EBUSY, ENODEV, EINVAL, ENODATA, EPROTO, "
+	  "EOPNOTSUPP or ETIMEDOUT" },
 	{ "name: x\ndevice: all\nrules:\n  - action: deny\n    errno: 0\n",
 	  "5:12: errno: expected a number from 1 to 4095, found '0'" },
 	{ "name: x\ndevice: all\nrules:\n  - action: deny\n    errno: 4096\n",
