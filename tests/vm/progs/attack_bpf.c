@@ -26,29 +26,7 @@
 
 #include "attack_review.skel.h"
 
-#define TESTDRV "/sys/kernel/debug/wmi-testdrv/"
 #define BL "/sys/class/backlight/acme/brightness"
-
-static int kcall_on(const char *file, const char *req, char *out, size_t size)
-{
-	char path[128];
-	int ret = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), TESTDRV "%s", file);
-	f = fopen(path, "r+");
-	if (!f)
-		return -1;
-	if (fputs(req, f) >= 0 && fflush(f) == 0) {
-		rewind(f);
-		if (fgets(out, size, f)) {
-			out[strcspn(out, "\n")] = '\0';
-			ret = 0;
-		}
-	}
-	fclose(f);
-	return ret;
-}
 
 static struct attack_review *open_load(void)
 {

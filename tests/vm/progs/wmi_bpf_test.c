@@ -48,7 +48,6 @@ static const uint8_t guid_zones[16] = {
 	0xb7, 0x9d, 0xb7, 0x7e, 0xf1, 0x15, 0x28, 0x78,
 };
 
-#define TESTDRV "/sys/kernel/debug/wmi-testdrv/"
 
 /* The binding GUID is the first member of struct wmi_bpf_ops. */
 static void bind_guid(struct bpf_map *ops, const uint8_t guid[16])
@@ -58,32 +57,6 @@ static void bind_guid(struct bpf_map *ops, const uint8_t guid[16])
 
 	if (data && size >= 16)
 		memcpy(data, guid, 16);
-}
-
-/*
- * A kernel-origin call through one of wmi-testdrv's files ("method",
- * "invoke", "trusting"); fills out with its outcome.
- */
-static int kcall_on(const char *file, const char *req, char *out, size_t size)
-{
-	char path[128];
-	int ret = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), TESTDRV "%s", file);
-	f = fopen(path, "r+");
-
-	if (!f)
-		return -1;
-	if (fputs(req, f) >= 0 && fflush(f) == 0) {
-		rewind(f);
-		if (fgets(out, size, f)) {
-			out[strcspn(out, "\n")] = '\0';
-			ret = 0;
-		}
-	}
-	fclose(f);
-	return ret;
 }
 
 static bool kcall_on_is(const char *file, const char *req, const char *want)

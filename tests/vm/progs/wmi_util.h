@@ -20,6 +20,31 @@
 #define ACME_EVENT	"59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1"
 #define ACME_DUP	"7341A899-B776-4263-B79B-1A87FEEA1766"
 
+/*
+ * A kernel-origin call through one of wmi-testdrv's debugfs files
+ * ("method", "invoke", "trusting"); fills out with its outcome line.
+ */
+static inline int kcall_on(const char *file, const char *req, char *out, size_t size)
+{
+	char path[128];
+	int ret = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/kernel/debug/wmi-testdrv/%s", file);
+	f = fopen(path, "r+");
+	if (!f)
+		return -1;
+	if (fputs(req, f) >= 0 && fflush(f) == 0) {
+		rewind(f);
+		if (fgets(out, size, f)) {
+			out[strcspn(out, "\n")] = '\0';
+			ret = 0;
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
 static inline int wmi_open(const char *dev)
 {
 	char path[128];
