@@ -25,7 +25,7 @@ key=$({
 	sed -e 's/#.*//' "$series" | while read -r p; do
 		[ -n "$p" ] && sha256sum "$patchdir/$p"
 	done
-	sha256sum "$KBUILD/.config" "$0"
+	sha256sum "$KBUILD/.config" "$TOP/scripts/series-build.sh"
 } | sed "s|$TOP/||" | sha256sum | cut -c1-16)
 if [ "$(cat "$bdir/.series-key" 2>/dev/null)" = "$key" ]; then
 	echo "PASS: series builds patch by patch (cached $key)"

@@ -37,7 +37,7 @@ series_patches() {
 build_key() {
 	{
 		echo "source $SRCVER"
-		sha256sum "$0" "$series" 2>/dev/null
+		sha256sum "$TOP/vmtest/kernel.sh" "$series" 2>/dev/null
 		while read -r p; do
 			[ -f "$patchdir/$p" ] || die "kernel: series names $p but kernel/patches/$p is missing"
 			sha256sum "$patchdir/$p"
