@@ -5,7 +5,8 @@
 #   make            build everything (kernel and tools cached outside the tree)
 #   make check      install deps, run unit tests and in-guest tests
 #   make demo       install deps, boot the fake laptop and run the demo
-#   make vm         boot the fake laptop to a shell
+#   make vm         boot the fake laptop to a shell (MACHINE=dell or msi for
+#                   the Dell- or MSI-shaped one; vmtest/machines/)
 #   make bench      per-call cost of WMI-BPF, as ratios taken in one boot
 #   make bench-loader  what checking policies of 10 to 100 000 rules costs (host)
 #   make install    install wmibpf, policies, unit and udev rule (DESTDIR, PREFIX)
@@ -36,15 +37,18 @@ else
 Q := @
 endif
 
+# The machine make vm boots (vmtest/machines/NAME.conf).
+MACHINE ?= acme
+
 VM_TESTS ?= $(sort $(basename $(filter-out lib.sh,$(notdir $(wildcard tests/vm/*.sh)))))
 
-.PHONY: all deps kernel tools modules acpi unit bpf loader progs stage initramfs vm-deps \
+.PHONY: all deps kernel tools modules acpi smbios unit bpf loader progs stage initramfs vm-deps \
 	vm check demo bench bench-loader install clean clean-cache help
 
-all: kernel tools modules acpi unit bpf loader progs
+all: kernel tools modules acpi smbios unit bpf loader progs
 
 help:
-	@sed -n '3,13p' Makefile
+	@sed -n '3,14p' Makefile
 
 deps:
 	$(Q)$(TOP)/scripts/install-deps.sh
@@ -57,6 +61,7 @@ tools: kernel
 
 include kernel/modules/modules.mk
 include vmtest/acpi/acpi.mk
+include vmtest/machines/smbios.mk
 include tests/unit/unit.mk
 include bpf/bpf.mk
 include loader/loader.mk
@@ -65,7 +70,7 @@ include tests/vm/progs/progs.mk
 include tests/bench/bench.mk
 
 # The guest's /wmibpf: modules, test scripts, programs.
-stage: modules acpi progs bpf loader
+stage: modules acpi smbios progs bpf loader
 	$(Q)rm -rf $(OUT)/guest
 	$(Q)$(MAKE) --no-print-directory install DESTDIR=$(OUT)/guest PREFIX=/usr/local \
 		SYSCONFDIR=/etc WMIBPF_BINARY=$(OUT)/loader/wmibpf-asan
@@ -85,7 +90,7 @@ vm-deps: kernel initramfs
 
 vm: deps
 	$(Q)$(MAKE) --no-print-directory vm-deps
-	$(Q)$(TOP)/vmtest/run.sh --shell
+	$(Q)$(TOP)/vmtest/run.sh --shell --machine $(MACHINE)
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory vm-deps unit

@@ -1,25 +1,29 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Boot the test kernel on the fake acme laptop and run in-guest tests.
+# Boot the test kernel on a fake laptop and run in-guest tests.
 #
 #   vmtest/run.sh [--logs DIR] TEST...   run tests/vm/TEST.sh in the guest
-#   vmtest/run.sh --shell                boot to an interactive shell
-#   vmtest/run.sh --run NAME             run vmtest/NAME.sh (demo, bench), its
+#   vmtest/run.sh [--machine M] --shell  boot to an interactive shell
+#   vmtest/run.sh [--machine M] --run NAME
+#                                        run vmtest/NAME.sh (demo, bench), its
 #                                        output on stdout
 #
-# Tests share one boot unless their script says "# vmtest: own-boot" (for
-# tests that change the kernel for good, such as lockdown).  Each test is
-# reported as "PASS: name" or "FAIL: name (why)".  The run fails on any test
-# failure, on a guest that does not finish in time, and on any kernel splat
-# (BUG, WARN, Oops, lockdep, KASAN, kmemleak) in the console log, which is
+# A machine is a fake laptop, vmtest/machines/M.conf (its ACPI tables and
+# SMBIOS); the default is acme.  A test runs on the machine its script
+# names in a line "# vmtest: machine=M".  Tests share one boot per machine
+# unless their script says "# vmtest: own-boot" (for tests that change the
+# kernel for good, such as lockdown).  Each test is reported as
+# "PASS: name" or "FAIL: name (why)".  The run fails on any test failure, on
+# a guest that does not finish in time, and on any kernel splat (BUG, WARN,
+# Oops, lockdep, KASAN, kmemleak) in the console log of any boot, which is
 # kept and named in the report.
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
 bzimage=$KBUILD/arch/x86/boot/bzImage
 initrd=$OUT/vmtest/initramfs.cpio.gz
-aml=$OUT/acpi/acme.aml
+machine=acme
 logs=
 shell=0
 run=
@@ -29,16 +33,38 @@ while [ $# -gt 0 ]; do
 	--shell) shell=1 ;;
 	--run) run=$2; shift ;;
 	--logs) logs=$2; shift ;;
-	-h|--help) sed -n '4,16p' "$0"; exit 0 ;;
+	--machine) machine=$2; shift ;;
+	-h|--help) sed -n '4,21p' "$0"; exit 0 ;;
 	-*) die "vmtest: unknown option $1" ;;
 	*) break ;;
 	esac
 	shift
 done
 
-for f in "$bzimage" "$initrd" "$aml"; do
+for f in "$bzimage" "$initrd"; do
 	[ -f "$f" ] || die "vmtest: $f missing; run 'make vm-deps' first"
 done
+
+# machine_args M: the QEMU arguments of machine M (vmtest/machines/M.conf)
+# into the array margs, checking that its built files are there.
+machine_args() {
+	local conf=$TOP/vmtest/machines/$1.conf f acpi=() smbios=() smbios_files=()
+	[ -f "$conf" ] || die "vmtest: no machine $1 (vmtest/machines/$1.conf)"
+	# shellcheck disable=SC1090
+	. "$conf"
+	margs=()
+	for f in "${acpi[@]}"; do
+		[ -f "$OUT/acpi/$f.aml" ] || die "vmtest: $OUT/acpi/$f.aml missing; run 'make vm-deps' first"
+		margs+=(-acpitable "file=$OUT/acpi/$f.aml")
+	done
+	for f in "${smbios[@]}"; do
+		margs+=(-smbios "$f")
+	done
+	for f in "${smbios_files[@]}"; do
+		[ -f "$OUT/smbios/$f.bin" ] || die "vmtest: $OUT/smbios/$f.bin missing; run 'make vm-deps' first"
+		margs+=(-smbios "file=$OUT/smbios/$f.bin")
+	done
+}
 
 # Splats that fail a run wherever they appear in the guest's console.
 splat='(BUG:|WARNING:|Oops|Kernel panic|KASAN|UBSAN|general protection fault|'
@@ -80,6 +106,8 @@ accel() {
 	cat "$probe"
 }
 
+# qemu_args ACCEL MACHINE: the whole QEMU command line but for the kernel's
+# command line and the serial ports, into the array qargs.
 qemu_args() {
 	local a=$1
 	# No 5-level paging: while identify_cpu() recomputes the boot CPU's
@@ -89,18 +117,19 @@ qemu_args() {
 	# such window, and nothing under test depends on the paging depth.
 	local cpu=max,la57=off
 	[ "$a" = kvm ] && cpu=host
-	echo -accel "$a" -cpu "$cpu" -smp 2 -m 1024 \
-		-kernel "$bzimage" -initrd "$initrd" -acpitable file="$aml" \
-		-display none -nodefaults -no-reboot
+	machine_args "$2"
+	qargs=(qemu-system-x86_64 -accel "$a" -cpu "$cpu" -smp 2 -m 1024
+		-kernel "$bzimage" -initrd "$initrd" "${margs[@]}"
+		-display none -nodefaults -no-reboot)
 }
 
 a=$(accel)
 
 if [ $shell = 1 ]; then
-	echo "vmtest: booting a shell ($a); the work tree is at /host in the guest"
-	# shellcheck disable=SC2046
-	exec qemu-system-x86_64 $(qemu_args "$a") \
-		-append "console=ttyS0 panic=-1 wmibpf.shell" \
+	qemu_args "$a" "$machine"
+	echo "vmtest: booting a shell on the $machine laptop ($a); the work tree is at /host in the guest"
+	exec "${qargs[@]}" \
+		-append "console=ttyS0 panic=-1 wmibpf.machine=$machine wmibpf.shell" \
 		-virtfs local,path="$TOP",mount_tag=host,security_model=none,readonly=on \
 		-serial mon:stdio -serial null
 fi
@@ -110,12 +139,12 @@ logs=${logs:-$OUT/vmtest/logs/$(date +%Y%m%d-%H%M%S)}
 if [ -n "$run" ]; then
 	[ -f "$TOP/vmtest/$run.sh" ] || die "vmtest: no vmtest/$run.sh"
 	mkdir -p "$logs/$run"
-	echo "vmtest: booting the fake acme laptop ($a); kernel log in $logs/$run/console.log"
+	qemu_args "$a" "$machine"
+	echo "vmtest: booting the fake $machine laptop ($a); kernel log in $logs/$run/console.log"
 	rc=0
 	# The script's own output comes over the second serial port, live.
-	# shellcheck disable=SC2046
-	timeout 900 qemu-system-x86_64 $(qemu_args "$a") \
-		-append "console=ttyS0 panic=-1 oops=panic wmibpf.run=$run" \
+	timeout 900 "${qargs[@]}" \
+		-append "console=ttyS0 panic=-1 oops=panic wmibpf.machine=$machine wmibpf.run=$run" \
 		-serial file:"$logs/$run/console.log" -serial stdio </dev/null |
 		tee "$logs/$run/$run.log" | grep -avE '^(RUN-EXIT|DONE)' || rc=$?
 	splats=$(grep -aE "$splat" "$logs/$run/console.log" | head -n 5 || true)
@@ -128,16 +157,23 @@ fi
 [ $# -gt 0 ] || die "vmtest: no tests named"
 mkdir -p "$logs"
 
-# Split the tests into boots: one shared, one per own-boot test.
-shared=()
+# Split the tests into boots: one shared per machine, in the order the
+# machines first appear, and one per own-boot test, on its machine.
+machines=()
+declare -A shared=()
 own=()
 for t in "$@"; do
 	s=$TOP/tests/vm/$t.sh
 	[ -f "$s" ] || die "vmtest: no test $t (tests/vm/$t.sh)"
+	m=$(sed -n 's/^# vmtest: machine=\([A-Za-z0-9_-]*\).*/\1/p' "$s" | head -n1)
+	m=${m:-acme}
+	[ -f "$TOP/vmtest/machines/$m.conf" ] ||
+		die "vmtest: test $t wants machine $m, but there is no vmtest/machines/$m.conf"
 	if grep -q '^# vmtest: own-boot' "$s"; then
-		own+=("$t")
+		own+=("$m:$t")
 	else
-		shared+=("$t")
+		[ -n "${shared[$m]+set}" ] || machines+=("$m")
+		shared[$m]="${shared[$m]:-} $t"
 	fi
 done
 
@@ -159,10 +195,11 @@ why_failed() {
 		tail -n 15 | sed 's/^/    /'
 }
 
-# boot NAME TEST...: one guest, the listed tests in order.
+# boot NAME MACHINE TEST...: one guest on MACHINE, the listed tests in
+# order; logs in $logs/NAME.
 boot() {
-	local name=$1
-	shift
+	local name=$1 machine=$2
+	shift 2
 	local dir=$logs/$name t limit=60 rc=0 line
 	mkdir -p "$dir"
 	for t in "$@"; do
@@ -170,9 +207,9 @@ boot() {
 	done
 	local tests
 	tests=$(IFS=,; echo "$*")
-	# shellcheck disable=SC2046
-	timeout "$limit" qemu-system-x86_64 $(qemu_args "$a") \
-		-append "console=ttyS0 panic=-1 oops=panic wmibpf.tests=$tests" \
+	qemu_args "$a" "$machine"
+	timeout "$limit" "${qargs[@]}" \
+		-append "console=ttyS0 panic=-1 oops=panic wmibpf.machine=$machine wmibpf.tests=$tests" \
 		-serial file:"$dir/console.log" -serial file:"$dir/results.log" \
 		>"$dir/qemu.log" 2>&1 || rc=$?
 
@@ -209,9 +246,12 @@ boot() {
 }
 
 echo "vmtest: $# test(s), accelerator $a, logs in $logs"
-[ ${#shared[@]} -eq 0 ] || boot main "${shared[@]}"
-for t in "${own[@]}"; do
-	boot "$t" "$t"
+for m in "${machines[@]}"; do
+	# shellcheck disable=SC2086
+	boot "$m" "$m" ${shared[$m]}
+done
+for mt in "${own[@]}"; do
+	boot "${mt#*:}" "${mt%%:*}" "${mt#*:}"
 done
 
 echo "vmtest: $passed passed, $failed failed"
