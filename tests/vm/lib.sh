@@ -17,6 +17,16 @@ ACME_EVENT=59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1
 ACME_HOTKEY=769356C8-76CA-4F3D-B856-3AAE62AEF4D4
 ACME_DUP=7341A899-B776-4263-B79B-1A87FEEA1766
 
+# The Dell- and MSI-shaped laptops (vmtest/acpi/dell.asl, msi.asl), whose
+# blocks the real in-tree drivers bind.
+DELL_DESCRIPTOR=8D9DDCBC-A997-11DA-B012-B622A1EF5492
+DELL_SMBIOS=A80593CE-A997-11DA-B012-B622A1EF5492
+DELL_EVENT=9DBB5994-A997-11DA-B012-B622A1EF5492
+MSI_PLATFORM=ABBC0F6E-8EA1-11D1-00A0-C90629100000
+# The test bed's own block on those laptops: no driver binds it, so tests
+# read the firmware's side through it, not through the driver under test.
+BED_CONTROL=185E4D75-A586-4EC3-8883-66DCE3E38D86
+
 WMI_DEVICES=/sys/bus/wmi/devices
 TESTDRV=/sys/kernel/debug/wmi-testdrv
 
@@ -151,6 +161,55 @@ lock_down() {
 		echo scan=2 >/sys/kernel/debug/kmemleak || fail "start kmemleak's scan thread"
 	fi
 	echo "$1" >/sys/kernel/security/lockdown || fail "lockdown $1"
+}
+
+# The helpers below call BED_CONTROL with wmi-bed (tests/vm/progs/wmi_bed.c):
+# "wmi-bed METHOD [DWORD...]" prints the Integer the method returns.
+
+# fw_calls KEY: how many calls for KEY the firmware has run since boot, by
+# the firmware's own count.  KEY is machine-specific; say it with
+# dell_fw_calls CLASS SELECT (SMBIOS calls of that class and select) or
+# msi_fw_calls METHOD (evaluations of that MSI method id).
+fw_calls() {
+	wmi-bed 1 "$1"
+}
+
+dell_fw_calls() {
+	fw_calls $(($1 << 16 | $2))
+}
+
+msi_fw_calls() {
+	fw_calls "$1"
+}
+
+# fw_calls_total: every evaluation of the vendor's method, whatever it was.
+fw_calls_total() {
+	wmi-bed 2
+}
+
+# fw_state INDEX: firmware state, read in ACPI (the indexes are listed at
+# the top of vmtest/acpi/dell.asl and msi.asl); fw_set_state INDEX VALUE
+# changes it behind every driver's back, as a firmware hot key does.
+fw_state() {
+	wmi-bed 3 "$1"
+}
+
+fw_set_state() {
+	[ "$(wmi-bed 4 "$1" "$2")" = 0 ]
+}
+
+# dell_call CLASS SELECT [IN0..IN3]: a Dell SMBIOS call through
+# dell-smbios-wmi's /dev/wmi/dell-smbios (its filter applies);
+# dell_raw_call CLASS SELECT [IN0..IN3]: the same call as a raw method call
+# on the generic node /dev/wmi/$DELL_SMBIOS (method 1, the 36-byte calling
+# interface buffer as input).  Both print "ok R0 R1 R2 R3" (the output
+# words, 0x%08x) or "error ENAME (message)", and fail on an error.
+dell_call() {
+	dell-smbios-call "$@"
+}
+
+dell_raw_call() {
+	dell-smbios-call --raw "$@"
 }
 
 # finish: the test's exit; call last.

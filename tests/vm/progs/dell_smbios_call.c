@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One call of Dell's SMBIOS calling interface, for tests on the Dell-shaped
+ * laptop (vmtest/acpi/dell.asl).
+ *
+ *   dell-smbios-call CLASS SELECT [IN0 [IN1 [IN2 [IN3]]]]
+ *       through dell-smbios-wmi's own node, /dev/wmi/dell-smbios, which
+ *       applies dell_smbios_call_filter() (its DELL_WMI_SMBIOS_CMD ioctl,
+ *       with the buffer size the node reports)
+ *   dell-smbios-call --raw [--size N] CLASS SELECT [IN...]
+ *       through the generic node of the method's WMI device,
+ *       /dev/wmi/A80593CE-A997-11DA-B012-B622A1EF5492, method 1; the input
+ *       is the calling interface buffer (36 bytes) padded with zeros to N
+ *
+ * Numbers are decimal or 0x hex.  Prints "ok R0 R1 R2 R3", the four output
+ * words in hex, and exits 0; or "error ENAME (message)" and exits 1.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wmi_util.h"
+
+#define DELL_SMBIOS_GUID	"A80593CE-A997-11DA-B012-B622A1EF5492"
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: dell-smbios-call [--raw [--size N]] CLASS SELECT [IN0..IN3]\n");
+	return 2;
+}
+
+static int error(int err)
+{
+	printf("error %s (%s)\n", strerrorname_np(err) ? : "?", strerror(err));
+	return 1;
+}
+
+static void show(const struct calling_interface_buffer *b)
+{
+	printf("ok 0x%08x 0x%08x 0x%08x 0x%08x\n",
+	       b->output[0], b->output[1], b->output[2], b->output[3]);
+}
+
+/* Through /dev/wmi/dell-smbios: the size it reads back, then the ioctl. */
+static int call_driver(const struct calling_interface_buffer *std)
+{
+	struct dell_wmi_smbios_buffer *buf;
+	uint64_t size = 0;
+	int fd, ret;
+
+	fd = open("/dev/wmi/dell-smbios", O_RDONLY);
+	if (fd < 0)
+		return error(errno);
+	if (read(fd, &size, sizeof(size)) != sizeof(size) || size < sizeof(*buf)) {
+		ret = error(errno ? : EPROTO);
+		close(fd);
+		return ret;
+	}
+	buf = calloc(1, size);
+	if (!buf) {
+		close(fd);
+		return error(ENOMEM);
+	}
+	buf->length = size;
+	buf->std = *std;
+	if (ioctl(fd, DELL_WMI_SMBIOS_CMD, buf) < 0) {
+		ret = error(errno);
+	} else {
+		show(&buf->std);
+		ret = 0;
+	}
+	free(buf);
+	close(fd);
+	return ret;
+}
+
+/* Through the generic node: method 1 with the buffer as its input. */
+static int call_raw(const struct calling_interface_buffer *std, uint32_t size)
+{
+	struct wmi_method_call c;
+	struct calling_interface_buffer out;
+	uint8_t *in, *res;
+	int fd, ret;
+
+	if (size < sizeof(*std))
+		size = sizeof(*std);
+	in = calloc(1, size);
+	res = calloc(1, size);
+	if (!in || !res) {
+		free(in);
+		free(res);
+		return error(ENOMEM);
+	}
+	memcpy(in, std, sizeof(*std));
+	fd = open("/dev/wmi/" DELL_SMBIOS_GUID, O_RDWR);
+	if (fd < 0) {
+		ret = error(errno);
+		goto out;
+	}
+	ret = wmi_call(fd, &c, 0, 1, in, size, res, size);
+	close(fd);
+	if (ret) {
+		ret = error(-ret);
+	} else if (c.result_type != WMI_RESULT_BUFFER || c.output_size < sizeof(out)) {
+		printf("error EPROTO (result type %u, %u bytes)\n", c.result_type, c.output_size);
+		ret = 1;
+	} else {
+		memcpy(&out, res, sizeof(out));
+		show(&out);
+	}
+out:
+	free(in);
+	free(res);
+	return ret;
+}
+
+static int number(const char *s, unsigned long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoul(s, &end, 0);
+	return errno || !*s || *end || *v > UINT32_MAX ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct calling_interface_buffer std = { 0 };
+	unsigned long v, size = 0;
+	int raw = 0, i = 1, n;
+
+	if (i < argc && !strcmp(argv[i], "--raw")) {
+		raw = 1;
+		i++;
+		if (i + 1 < argc && !strcmp(argv[i], "--size")) {
+			if (number(argv[i + 1], &size) || size > WMI_METHOD_INPUT_MAX)
+				return usage();
+			i += 2;
+		}
+	}
+	if (argc - i < 2 || argc - i > 6)
+		return usage();
+	for (n = 0; i < argc; i++, n++) {
+		if (number(argv[i], &v) || (n < 2 && v > UINT16_MAX))
+			return usage();
+		if (n == 0)
+			std.cmd_class = v;
+		else if (n == 1)
+			std.cmd_select = v;
+		else
+			std.input[n - 2] = v;
+	}
+	return raw ? call_raw(&std, size) : call_driver(&std);
+}
