@@ -36,7 +36,8 @@ expect_eq "$(cat $tokens/0461_location) $(cat $tokens/0461_value)" "00000100 000
 expect_eq "$(cat $tokens/007d_location) $(cat $tokens/007d_value)" "00000101 0000000f" "brightness token"
 
 # dell-wmi's input device hangs off the event's WMI device.
-expect_eq "$(cat $WMI_DEVICES/$DELL_EVENT/input/input*/name)" "Dell WMI hotkeys" "dell-wmi's input device"
+expect_match "$(cat $WMI_DEVICES/$DELL_EVENT/input/input*/name)" "*Dell WMI hotkeys*" \
+	"dell-wmi's input device"
 
 # dell-pc asked the firmware which thermal modes it has: all four.
 expect_eq "$(cat /sys/firmware/acpi/platform_profile_choices)" "cool quiet balanced performance" \

@@ -29,6 +29,8 @@
  *       5 the WSMT location
  *     4 (dword index, dword value) -> set that state behind every driver's
  *       back, as firmware hot keys do -> 0
+ *     5 (buffer) -> raise dell-wmi's event with that buffer as its data
+ *       (u16 words: length, type, code, extra; at most 32 bytes) -> 0
  *
  * The calling interface buffer (struct calling_interface_buffer in
  * include/uapi/linux/wmi.h): u16 class, u16 select, u32 input[4],
@@ -109,6 +111,7 @@ DefinitionBlock ("", "SSDT", 2, "DELL", "WMIBPF", 0x00000001)
 			Name (BRIT, 0x07)	/* location 0x0101: brightness (kernel's) */
 			Name (WSMT, 0x01)	/* location 0x0102: 1 WSMT on */
 			Name (EVEN, 0)		/* WED0 event enable state */
+			Name (EVDT, Buffer (32) { })	/* data of the next event 0xD0 */
 
 			/* Firmware call counters, dword each: see BEDC method 1. */
 			Name (CNTB, Buffer (4096) { })
@@ -272,10 +275,10 @@ DefinitionBlock ("", "SSDT", 2, "DELL", "WMIBPF", 0x00000001)
 				EVEN = Arg0
 			}
 
-			/* No hot key is ever raised: an empty event. */
+			/* What BEDC method 5 stored; zeros end dell-wmi's list. */
 			Method (_WED, 1, NotSerialized)
 			{
-				Return (Buffer (2) { 0x00, 0x00 })
+				Return (EVDT)
 			}
 		}
 
@@ -360,6 +363,12 @@ DefinitionBlock ("", "SSDT", 2, "DELL", "WMIBPF", 0x00000001)
 						Return (1)
 					}
 					}
+					Return (0)
+				}
+				Case (5) {
+					/* A store into a buffer zero-fills or truncates it. */
+					^^DELW.EVDT = Arg2
+					Notify (^^DELW, 0xD0)
 					Return (0)
 				}
 				}
