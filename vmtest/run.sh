@@ -34,7 +34,7 @@ while [ $# -gt 0 ]; do
 	--run) run=$2; shift ;;
 	--logs) logs=$2; shift ;;
 	--machine) machine=$2; shift ;;
-	-h|--help) sed -n '4,21p' "$0"; exit 0 ;;
+	-h|--help) sed -n '4,20p' "$0"; exit 0 ;;
 	-*) die "vmtest: unknown option $1" ;;
 	*) break ;;
 	esac
