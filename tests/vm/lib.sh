@@ -200,9 +200,9 @@ fw_set_state() {
 
 # dell_call CLASS SELECT [IN0..IN3]: a Dell SMBIOS call through
 # dell-smbios-wmi's /dev/wmi/dell-smbios (its filter applies);
-# dell_raw_call CLASS SELECT [IN0..IN3]: the same call as a raw method call
-# on the generic node /dev/wmi/$DELL_SMBIOS (method 1, the 36-byte calling
-# interface buffer as input).  Both print "ok R0 R1 R2 R3" (the output
+# dell_raw_call [--size N] CLASS SELECT [IN0..IN3]: the same call as a raw
+# method call on the generic node /dev/wmi/$DELL_SMBIOS (method 1, the
+# 36-byte calling interface buffer as input, zero-padded to N bytes).  Both print "ok R0 R1 R2 R3" (the output
 # words, 0x%08x) or "error ENAME (message)", and fail on an error.
 dell_call() {
 	dell-smbios-call "$@"
