@@ -15,7 +15,8 @@
 #
 # The build is keyed by a hash of the source version, series, patches,
 # fragments and this script.  When the key matches the last successful build
-# nothing is rebuilt and the log says the cached kernel was used.
+# nothing is rebuilt and the log says the cached kernel was used; --key
+# prints the key (for developers who build the series tree themselves).
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
@@ -47,7 +48,8 @@ build_key() {
 }
 
 unpack_source() {
-	[ -d "$KSRC/.git" ] && return 0
+	# -e: a git worktree of the source has a .git file, not a directory.
+	[ -e "$KSRC/.git" ] && return 0
 	echo "kernel: unpacking $LINUX_TARBALL (once per source version)"
 	[ -f "$LINUX_TARBALL" ] || die "kernel: $LINUX_TARBALL not found; run scripts/install-deps.sh"
 	local tmp=$KCACHE/src.tmp
@@ -127,6 +129,10 @@ build() {
 unpack_source
 [ "${1:-}" = --unpack-only ] && exit 0
 key=$(build_key)
+if [ "${1:-}" = --key ]; then
+	echo "$key"
+	exit 0
+fi
 if [ -f "$KBUILD/.wmibpf-key" ] && [ "$(cat "$KBUILD/.wmibpf-key")" = "$key" ] &&
 	[ -f "$KBUILD/arch/x86/boot/bzImage" ]; then
 	echo "kernel: using cached kernel $key ($KBUILD)"
