@@ -223,6 +223,16 @@ static const u32 acme_claimed_methods[] = {
 	ACME_SET_KBD_LIGHT,
 };
 
+/*
+ * The driver owns every method of its device. Reads of its own state and
+ * the firmware's other features (fan profile, info, echo, model, counters,
+ * events) cannot disturb it, so it shares them with raw user-space calls;
+ * only method ids the firmware does not know stay owned.
+ */
+static const u32 acme_shared_methods[] = {
+	ACME_GET_BRIGHTNESS, ACME_GET_KBD_LIGHT, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+};
+
 static int acme_wmi_probe(struct wmi_device *wdev, const void *context)
 {
 	struct backlight_properties props = {
@@ -238,6 +248,11 @@ static int acme_wmi_probe(struct wmi_device *wdev, const void *context)
 		return -ENOMEM;
 	acme->wdev = wdev;
 	dev_set_drvdata(&wdev->dev, acme);
+
+	/* First: until it shares them, raw calls to its methods fail with EBUSY. */
+	ret = wmidev_share_methods(wdev, acme_shared_methods, ARRAY_SIZE(acme_shared_methods));
+	if (ret)
+		return ret;
 
 	ret = acme_call(wdev, ACME_GET_BRIGHTNESS, NULL, &level);
 	if (ret)

@@ -44,6 +44,7 @@
 struct testdrv_dev {
 	struct list_head node;
 	struct wmi_device *wdev;
+	u32 fw_calls;		/* with own=1: firmware calls at probe */
 };
 
 static LIST_HEAD(testdrv_devs);
@@ -55,6 +56,17 @@ static struct dentry *testdrv_dir;
 static bool notify_call;
 module_param(notify_call, bool, 0444);
 MODULE_PARM_DESC(notify_call, "Call a method from the notify callback");
+
+/*
+ * By default the driver shares its devices' methods, so that tests may call
+ * them raw while it observes. With own=1 it owns them, as real drivers do,
+ * and checks the ownership rule: it counts the firmware's method calls
+ * (method 10) when it binds and when it unbinds, and reports in the log how
+ * many calls other than its own reached the firmware in between.
+ */
+static bool own;
+module_param(own, bool, 0444);
+MODULE_PARM_DESC(own, "Own the methods instead of sharing them");
 
 #define TESTDRV_ACME_METHODS	"FE733490-2E22-4EDB-A7B5-BC248874D383"
 
@@ -358,9 +370,37 @@ static void testdrv_notify(struct wmi_device *wdev, union acpi_object *data)
 	mutex_unlock(&testdrv_lock);
 }
 
+/* Method 10 of the acme method block: WMAA evaluations before this one */
+static int testdrv_fw_calls(struct wmi_device *wdev, u32 *count)
+{
+	struct acpi_buffer out = { ACPI_ALLOCATE_BUFFER, NULL };
+	struct acpi_buffer in = { 0, NULL };
+	union acpi_object *obj;
+	acpi_status status;
+	int ret = -EIO;
+
+	status = wmidev_evaluate_method(wdev, 0, 10, &in, &out);
+	if (ACPI_FAILURE(status))
+		return -EIO;
+	obj = out.pointer;
+	if (obj && obj->type == ACPI_TYPE_INTEGER) {
+		*count = obj->integer.value;
+		ret = 0;
+	}
+	kfree(obj);
+
+	return ret;
+}
+
+static bool testdrv_counts(struct wmi_device *wdev)
+{
+	return own && !strcmp(dev_name(&wdev->dev), TESTDRV_ACME_METHODS);
+}
+
 static int testdrv_probe(struct wmi_device *wdev, const void *context)
 {
 	struct testdrv_dev *d;
+	int ret;
 
 	d = devm_kzalloc(&wdev->dev, sizeof(*d), GFP_KERNEL);
 	if (!d)
@@ -368,6 +408,11 @@ static int testdrv_probe(struct wmi_device *wdev, const void *context)
 
 	d->wdev = wdev;
 	dev_set_drvdata(&wdev->dev, d);
+	if (testdrv_counts(wdev)) {
+		ret = testdrv_fw_calls(wdev, &d->fw_calls);
+		if (ret)
+			return ret;
+	}
 	mutex_lock(&testdrv_lock);
 	list_add_tail(&d->node, &testdrv_devs);
 	mutex_unlock(&testdrv_lock);
@@ -378,10 +423,16 @@ static int testdrv_probe(struct wmi_device *wdev, const void *context)
 static void testdrv_remove(struct wmi_device *wdev)
 {
 	struct testdrv_dev *d = dev_get_drvdata(&wdev->dev);
+	u32 now;
 
 	mutex_lock(&testdrv_lock);
 	list_del(&d->node);
 	mutex_unlock(&testdrv_lock);
+
+	/* Its own calls in between are the two counting calls only. */
+	if (testdrv_counts(wdev) && !testdrv_fw_calls(wdev, &now))
+		dev_info(&wdev->dev, "firmware calls by others while bound: %u\n",
+			 now - d->fw_calls - 1);
 }
 
 static const struct wmi_device_id testdrv_id_table[] = {
@@ -411,6 +462,7 @@ static int __init testdrv_init(void)
 {
 	int ret;
 
+	testdrv_driver.shares_methods = !own;
 	testdrv_dir = debugfs_create_dir("wmi-testdrv", NULL);
 	debugfs_create_file("method", 0600, testdrv_dir, (void *)(uintptr_t)OP_METHOD,
 			    &request_fops);

@@ -110,13 +110,13 @@ int BPF_PROG(bigin_call, struct wmi_bpf_ctx *call)
 {
 	__u8 *p;
 
-	if (call->origin != WMI_ORIGIN_USER || call->method_id != 8 || call->in_size != 4096)
+	if (call->origin != WMI_ORIGIN_USER || call->method_id != 8 || call->in_size != 32768)
 		return WMI_BPF_CONTINUE;
 	bigin_wrap_ok = !bpf_wmi_get_input(call, 0xfffffffc, 8) &&
 			!bpf_wmi_rewrite_input(call, 0xffffffff, 2) &&
-			!bpf_wmi_get_input(call, 4093, 4);
-	bigin_past_end = !!bpf_wmi_rewrite_input(call, 4096, 1);
-	p = bpf_wmi_rewrite_input(call, 4092, 4);
+			!bpf_wmi_get_input(call, 32765, 4);
+	bigin_past_end = !!bpf_wmi_rewrite_input(call, 32768, 1);
+	p = bpf_wmi_rewrite_input(call, 32764, 4);
 	if (p) {
 		wmi_put_u32(p, 0xdeadbeef);
 		bigin_rewritten = 1;

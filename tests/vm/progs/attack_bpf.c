@@ -139,9 +139,9 @@ static void test_bigin(void)
 	CHECK(link, "bigin attaches");
 	memset(in, 0x5a, sizeof(in));
 	ret = wmi_call(fd, &c, 0, 8, in, sizeof(in), out, sizeof(out));
-	CHECK(ret == 0 && c.output_size == sizeof(in) && le32(out + 4092) == 0xdeadbeef &&
-	      out[4091] == 0x5a && in[4092] == 0x5a,
-	      "a 4096-byte input is rewritten at its end only, the caller's copy untouched (%d)",
+	CHECK(ret == 0 && c.output_size == sizeof(in) && le32(out + sizeof(in) - 4) == 0xdeadbeef &&
+	      out[sizeof(in) - 5] == 0x5a && in[sizeof(in) - 4] == 0x5a,
+	      "a WMI_METHOD_INPUT_MAX input is rewritten at its end only, the caller's copy untouched (%d)",
 	      ret);
 	CHECK(skel->bss->bigin_wrap_ok && !skel->bss->bigin_past_end && skel->bss->bigin_rewritten,
 	      "windows that wrap around or end past the input are refused");
