@@ -41,6 +41,20 @@ static bool decode_string(const uint8_t *p, size_t size, char *out, size_t outsi
 	return true;
 }
 
+/* The driver bound to the device, for a refusal's message; buf is scratch. */
+static const char *owner(const struct cli *c, char *buf, size_t size)
+{
+	char path[512];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%s/bus/wmi/devices/%s/driver", c->sysfs, c->target);
+	n = readlink(path, buf, size - 1);
+	if (n <= 0)
+		return "its driver";
+	buf[n] = '\0';
+	return strrchr(buf, '/') ? strrchr(buf, '/') + 1 : buf;
+}
+
 int cmd_call(struct app *a)
 {
 	struct cli *c = a->cli;
@@ -79,6 +93,14 @@ int cmd_call(struct app *a)
 			errmsg("%s method %u: the result needs %u bytes; retry with --output-size "
 			       "%u (the method has run)", c->target, c->method_id,
 			       call.output_size, call.output_size);
+		else if (ret == EBUSY)
+			errmsg("%s method %u: %s (the method belongs to %s, bound to the device; "
+			       "see wmibpf devices)", c->target, c->method_id, strerror(ret),
+			       owner(c, path, sizeof(path)));
+		else if (ret == EPERM)
+			errmsg("%s method %u: %s (a raw call needs CAP_SYS_RAWIO when the node "
+			       "is opened and no lockdown; or a driver or policy refused it)",
+			       c->target, c->method_id, strerror(ret));
 		else
 			errmsg("%s method %u: %s", c->target, c->method_id, strerror(ret));
 		free(out);

@@ -21,6 +21,7 @@ struct device_info {
 	char setable[4];
 	char driver[64];
 	char claimed[256];
+	char shared[256];	/* shared method ids, or "all" */
 	bool node;
 };
 
@@ -68,6 +69,7 @@ static void read_device(const char *sysdir, const char *devdir, const char *name
 		  sizeof(d->id));
 	read_attr(dir, "setable", d->setable, sizeof(d->setable));
 	read_attr(dir, "claimed_methods", d->claimed, sizeof(d->claimed));
+	read_attr(dir, "shared_methods", d->shared, sizeof(d->shared));
 
 	snprintf(path, sizeof(path), "%s/driver", dir);
 	n = readlink(path, link, sizeof(link) - 1);
@@ -121,6 +123,11 @@ static void device_json(struct json *j, const struct device_info *d, const char 
 	if (!strcmp(d->kind, "method")) {
 		json_key(j, "claimed_methods");
 		json_words(j, d->claimed, " ", true);
+		json_key(j, "shared_methods");
+		if (!strcmp(d->shared, "all"))
+			json_string(j, "all");
+		else
+			json_words(j, d->shared, " ", true);
 	}
 	json_kv_bool(j, "node", d->node);
 	json_key(j, "policies");
@@ -164,15 +171,16 @@ static int width(int w, const char *s)
 }
 
 /*
- * Names, drivers and claimed methods come from sysfs, the kernel's: in
+ * Names, drivers, claimed and shared methods come from sysfs, the kernel's: in
  * text, shown escaped, each column sized to its content (a driver name
  * such as dell-wmi-descriptor overflowed a fixed 16).
  */
 static void devices_text(struct device_info *devs, size_t nr, char (*policies)[256],
 			 bool policies_known)
 {
-	char (*esc)[4][TEXT_ESCAPED_SIZE(256)] = calloc(nr ? nr : 1, sizeof(*esc));
+	char (*esc)[5][TEXT_ESCAPED_SIZE(256)] = calloc(nr ? nr : 1, sizeof(*esc));
 	int wname = strlen("DEVICE"), wdriver = strlen("DRIVER"), wclaimed = strlen("CLAIMED");
+	int wshared = strlen("SHARED");
 	size_t i;
 
 	if (!esc)
@@ -186,16 +194,20 @@ static void devices_text(struct device_info *devs, size_t nr, char (*policies)[2
 		text_escape(d->claimed[0] ? d->claimed : "-", sizeof(d->claimed), esc[i][2],
 			    sizeof(esc[i][2]));
 		text_escape(d->kind, sizeof(d->kind), esc[i][3], sizeof(esc[i][3]));
+		text_escape(d->shared[0] ? d->shared : "-", sizeof(d->shared), esc[i][4],
+			    sizeof(esc[i][4]));
 		wname = width(wname, esc[i][0]);
 		wdriver = width(wdriver, esc[i][1]);
 		wclaimed = width(wclaimed, esc[i][2]);
+		wshared = width(wshared, esc[i][4]);
 	}
-	printf("%-*s %-6s %4s %-8s %-*s %-*s %-4s %s\n", wname, "DEVICE", "KIND", "INST", "ID",
-	       wdriver, "DRIVER", wclaimed, "CLAIMED", "NODE", "POLICIES");
+	printf("%-*s %-6s %4s %-8s %-*s %-*s %-*s %-4s %s\n", wname, "DEVICE", "KIND", "INST",
+	       "ID", wdriver, "DRIVER", wclaimed, "CLAIMED", wshared, "SHARED", "NODE",
+	       "POLICIES");
 	for (i = 0; i < nr; i++)
-		printf("%-*s %-6s %4s %-8s %-*s %-*s %-4s %s\n", wname, esc[i][0], esc[i][3],
+		printf("%-*s %-6s %4s %-8s %-*s %-*s %-*s %-4s %s\n", wname, esc[i][0], esc[i][3],
 		       devs[i].instances, devs[i].id, wdriver, esc[i][1], wclaimed, esc[i][2],
-		       devs[i].node ? "yes" : "-",
+		       wshared, esc[i][4], devs[i].node ? "yes" : "-",
 		       policies_known ? (policies[i][0] ? policies[i] : "-") : "?");
 	free(esc);
 }

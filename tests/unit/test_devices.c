@@ -51,7 +51,8 @@ static void put(const char *dev, const char *attr, const char *text)
 	fclose(f);
 }
 
-static void device(const char *name, const char *kind, const char *driver, const char *claimed)
+static void device(const char *name, const char *kind, const char *driver, const char *claimed,
+		   const char *shared)
 {
 	char path[256], target[256];
 
@@ -63,6 +64,8 @@ static void device(const char *name, const char *kind, const char *driver, const
 	put(name, "object_id", "BC\n");
 	if (claimed)
 		put(name, "claimed_methods", claimed);
+	if (shared)
+		put(name, "shared_methods", shared);
 	if (driver) {
 		snprintf(path, sizeof(path), "%s/bus/wmi/devices/%s/driver", root, name);
 		snprintf(target, sizeof(target), "../../../bus/wmi/drivers/%s", driver);
@@ -83,9 +86,10 @@ static int setup(void **state)
 	mkdir(path, 0700);
 	snprintf(path, sizeof(path), "%s/bus/wmi/devices", root);
 	mkdir(path, 0700);
-	device("8D9DDCBC-A997-11DA-B012-B622A1EF5492", "method", "dell-wmi-descriptor", NULL);
-	device("FE733490-2E22-4EDB-A7B5-BC248874D383", "method", "acme-wmi", "2 4\n");
-	device("1E8FEC9B-04A5-4ED1-B79D-B77EF1152878", "data", "evil\x1b[2Jdrv", NULL);
+	device("8D9DDCBC-A997-11DA-B012-B622A1EF5492", "method", "dell-wmi-descriptor", NULL, NULL);
+	device("FE733490-2E22-4EDB-A7B5-BC248874D383", "method", "acme-wmi", "2 4\n", "1 3 5\n");
+	device("AD81FA8F-3A66-4C67-B111-78F81C9633B3", "method", "wmi-testdrv", "\n", "all\n");
+	device("1E8FEC9B-04A5-4ED1-B79D-B77EF1152878", "data", "evil\x1b[2Jdrv", NULL, NULL);
 	return 0;
 }
 
@@ -99,9 +103,10 @@ static int teardown(void **state)
 }
 
 /* Run `wmibpf devices` on the made-up sysfs; its output, malloc()ed. */
-static char *run_devices(void)
+static char *run_devices_as(bool json)
 {
-	struct cli cli = { .sysfs = root, .bpffs = "/nonexistent/bpf", .devdir = "/nonexistent" };
+	struct cli cli = { .sysfs = root, .bpffs = "/nonexistent/bpf", .devdir = "/nonexistent",
+			   .json = json };
 	struct app a = { .cli = &cli };
 	char path[] = "/tmp/wmibpf-out-XXXXXX", *text;
 	int fd = mkstemp(path), saved = dup(1);
@@ -126,6 +131,11 @@ static char *run_devices(void)
 	fclose(f);
 	unlink(path);
 	return text;
+}
+
+static char *run_devices(void)
+{
+	return run_devices_as(false);
 }
 
 static void columns_fit(void **state)
@@ -162,11 +172,36 @@ static void escaped(void **state)
 	free(out);
 }
 
+/* Each driver's shared methods, under SHARED and in JSON; "all" as such. */
+static void shared_shown(void **state)
+{
+	char *out = run_devices(), *line;
+	size_t col;
+
+	(void)state;
+	col = strstr(out, "SHARED") - out;
+	line = strstr(out, "FE733490");
+	assert_non_null(line);
+	assert_int_equal(strncmp(line + col, "1 3 5 ", 6), 0);
+	line = strstr(out, "AD81FA8F");
+	assert_non_null(line);
+	assert_int_equal(strncmp(line + col, "all ", 4), 0);
+	free(out);
+
+	out = run_devices_as(true);
+	assert_non_null(strstr(out, "\"claimed_methods\":[2,4],\"shared_methods\":[1,3,5]"));
+	assert_non_null(strstr(out, "\"claimed_methods\":[],\"shared_methods\":\"all\""));
+	assert_non_null(strstr(out, "\"driver\":\"dell-wmi-descriptor\",\"claimed_methods\":[],"
+			       "\"shared_methods\":[]"));
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(columns_fit),
 		cmocka_unit_test(escaped),
+		cmocka_unit_test(shared_shown),
 	};
 
 	return cmocka_run_group_tests_name("devices", tests, setup, teardown);
