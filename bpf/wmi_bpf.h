@@ -97,6 +97,8 @@ extern int bpf_wmi_set_output(struct wmi_bpf_ctx *ctx, __u32 type, const __u8 *d
 			      __u32 data__sz) __ksym;
 extern int bpf_wmi_driver_update(struct wmi_bpf_ctx *ctx, __u32 key, const __u8 *data,
 				 __u32 data__sz) __ksym;
+extern int bpf_wmi_caller_in_group(struct wmi_bpf_ctx *ctx, __u32 gid) __ksym;
+extern int bpf_wmi_allow_raw(struct wmi_bpf_ctx *ctx) __ksym;
 
 /*
  * Answer a call with a 32-bit integer, as most WMI methods return. A call

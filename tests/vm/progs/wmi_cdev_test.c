@@ -6,8 +6,11 @@
  *   wmi-cdev-test errors    every error path, and that it changed nothing
  *   wmi-cdev-test nonroot   open is refused to other users
  *   wmi-cdev-test gone      calls on a file whose device went away
+ *   wmi-cdev-test opener    raw calls need CAP_SYS_RAWIO in the opener's
+ *                           credentials, not the caller's
  */
 
+#include <grp.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -260,6 +263,49 @@ static void test_nonroot(void)
 	      WEXITSTATUS(status) == 0, "open as nobody: EACCES");
 }
 
+/* In a child that is nobody: the fan profile (method 5) on @fd, or -errno. */
+static int call_as_nobody(int fd, bool reopen)
+{
+	int status, ret;
+	pid_t pid;
+
+	pid = fork();
+	if (pid == 0) {
+		uint32_t v;
+
+		if (setgroups(0, NULL) || setgid(65534) || setuid(65534))
+			_exit(100);
+		if (reopen) {
+			fd = open("/dev/wmi/" ACME_METHODS, O_RDWR);
+			if (fd < 0)
+				_exit(101);
+		}
+		ret = wmi_call_u32(fd, 0, 5, NULL, &v);
+		_exit(ret < 0 ? -ret : 0);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1000;
+	return -WEXITSTATUS(status);
+}
+
+/*
+ * The node granted to everyone (the test's chmod, as a udev rule would):
+ * a file root opened works for a process that then became nobody, as for
+ * /dev/mem; a file nobody opened does not reach the firmware raw.
+ */
+static void test_opener(void)
+{
+	int fd, ret;
+
+	fd = wmi_open(ACME_METHODS);
+	CHECK(fd >= 0, "root opens the node");
+	ret = call_as_nobody(fd, false);
+	CHECK(ret == 0, "root's file, called by nobody: raw call works (%d)", ret);
+	ret = call_as_nobody(fd, true);
+	CHECK(ret == -EPERM, "nobody's own file: EPERM (%d)", ret);
+	close(fd);
+}
+
 /*
  * Unbinding a PNP0C14 device from the WMI mapper removes its WMI devices.
  * The second mapper of the fake laptop holds only the duplicated GUID, so
@@ -316,11 +362,13 @@ int main(int argc, char **argv)
 		test_nonroot();
 	else if (!strcmp(argv[1], "gone"))
 		test_gone();
+	else if (!strcmp(argv[1], "opener"))
+		test_opener();
 	else
 		goto usage;
 	return check_finish();
 
 usage:
-	fprintf(stderr, "usage: wmi-cdev-test types|errors|nonroot|gone\n");
+	fprintf(stderr, "usage: wmi-cdev-test types|errors|nonroot|gone|opener\n");
 	return 64;
 }
