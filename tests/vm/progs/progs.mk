@@ -27,7 +27,8 @@ $(BPF_PROGS): $(OUT)/progs/%: tests/vm/progs/%.c $(wildcard tests/vm/progs/*.h) 
 	$(Q)$(CC) $(PROG_CFLAGS) $(BPF_PROG_CFLAGS) -o $@ $< $(BPF_PROG_LIBS)
 
 # The kernel tree's own example of dell-smbios' ioctl, for tests on the
-# Dell-shaped laptop: taken from the pristine source, with the fixes of
+# Dell-shaped laptop: taken from the kernel source (the series leaves
+# tools/wmi alone, so it is the pristine file), with the fixes of
 # dell-smbios-example-fixes.patch (its header says what they are).
 KSRC = $(shell $(TOP)/vmtest/env.sh KSRC)
 DELL_EXAMPLE := $(OUT)/progs/dell_smbios_example
@@ -36,7 +37,6 @@ PROGS += $(DELL_EXAMPLE)
 $(DELL_EXAMPLE): tests/vm/progs/dell-smbios-example-fixes.patch \
 		$(KBUILD)/usr-headers/include/linux/wmi.h
 	$(Q)rm -rf $@.src && mkdir -p $@.src/tools/wmi
-	$(Q)git -C $(KSRC) show pristine:tools/wmi/dell-smbios-example.c \
-		>$@.src/tools/wmi/dell-smbios-example.c
+	$(Q)cp $(KSRC)/tools/wmi/dell-smbios-example.c $@.src/tools/wmi/
 	$(Q)patch -s -d $@.src -p1 <$<
 	$(Q)$(CC) $(PROG_CFLAGS) -o $@ $@.src/tools/wmi/dell-smbios-example.c
