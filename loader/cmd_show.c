@@ -46,8 +46,8 @@ static void action_text(char *buf, size_t size, uint32_t action, int32_t error, 
 int cmd_list(struct app *a)
 {
 	struct json *j = &a->json;
-	char **names = NULL, guid[WMI_GUID_STR_LEN + 1], act[64];
-	size_t nr = 0, i, k;
+	char **names = NULL, **broken = NULL, guid[WMI_GUID_STR_LEN + 1], act[64];
+	size_t nr = 0, nr_broken = 0, i, k;
 	int err;
 
 	/* No bpffs is not "no policy loaded". */
@@ -57,6 +57,12 @@ int cmd_list(struct app *a)
 	err = store_list(a->cli->bpffs, &names, &nr);
 	if (err)
 		return bpf_failure(a->cli->bpffs, err);
+	/* A wmibpf killed while loading: what acts is not what meta says. */
+	err = store_list_interrupted(a->cli->bpffs, &broken, &nr_broken);
+	if (err) {
+		free_names(names, nr);
+		return bpf_failure(a->cli->bpffs, err);
+	}
 
 	if (a->cli->json)
 		json_array_begin(j);
@@ -88,6 +94,7 @@ int cmd_list(struct app *a)
 		}
 		json_object_begin(j);
 		json_kv_string(j, "name", names[i]);
+		json_kv_string(j, "state", "loaded");
 		json_kv_string(j, "device", has_meta ? guid : "");
 		json_kv_string(j, "source", m.source);
 		json_kv_uint(j, "loaded_at", m.loaded_at);
@@ -106,13 +113,26 @@ int cmd_list(struct app *a)
 		json_array_end(j);
 		json_object_end(j);
 	}
+	for (i = 0; i < nr_broken; i++) {
+		if (a->cli->json) {
+			json_object_begin(j);
+			json_kv_string(j, "name", broken[i]);
+			json_kv_string(j, "state", "interrupted");
+			json_object_end(j);
+			continue;
+		}
+		printf("%s: a load or replace of it was interrupted, and its programs may be "
+		       "old and new mixed; the next wmibpf load or unload of %s puts it right\n",
+		       broken[i], broken[i]);
+	}
 	if (a->cli->json) {
 		json_array_end(j);
 		json_end_line(j);
-	} else if (!nr && !a->cli->quiet) {
+	} else if (!nr && !nr_broken && !a->cli->quiet) {
 		printf("no policy loaded\n");
 	}
 	free_names(names, nr);
+	free_names(broken, nr_broken);
 	return EXIT_OK;
 }
 
