@@ -5,9 +5,12 @@
  * Loading is all or nothing: the policy file is parsed and checked, every
  * BPF object opened and verified, every map filled, and only then does
  * anything attach. A policy loaded under the same name before is replaced
- * in place: its link is updated to the new programs (bpf_link_update), so
- * it keeps its place in the chain and is never missing. Should a step of
- * that switch fail, what was switched is switched back.
+ * in place: each of its links is swapped to the new programs
+ * (BPF_LINK_UPDATE), so it keeps its place in the chain and is never
+ * missing, and no call runs the old and the new together. The steps, the
+ * lock, the staging directory and what a failure or a kill at each step
+ * leaves are the contract in wmibpf(8), "LOADING AND REPLACING"; store.c
+ * rolls interrupted loads back or forward.
  */
 
 #include <dirent.h>
@@ -32,6 +35,7 @@
 #include "fault.h"
 #include "guid.h"
 #include "log.h"
+#include "monitors.h"
 #include "policy.h"
 #include "store.h"
 #include "text.h"
@@ -367,6 +371,26 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 	return EXIT_OK;
 }
 
+/* The maps every policy shares with the monitors, made once. */
+static int shared_maps(struct load *l)
+{
+	int fd, outer, slots, err, ret;
+
+	ret = store_lock(l->a->cli->bpffs, l->a->cli->quiet, &fd);
+	if (ret)
+		return ret;
+	err = monitors_open(l->a->cli->bpffs, &outer, &slots);
+	store_unlock(fd);
+	if (err)
+		return bpf_failure("the monitors' maps", err);
+	err = bpf_map__reuse_fd(l->skel->maps.monitors, outer);
+	if (!err)
+		err = bpf_map__reuse_fd(l->skel->maps.monitor_slots, slots);
+	close(outer);
+	close(slots);
+	return err ? bpf_failure("the monitors' maps", err) : EXIT_OK;
+}
+
 /* The table policy, filled from the file; or only its meta map. */
 static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 {
@@ -391,7 +415,16 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 		skel->rodata->default_flags = t.default_flags;
 		skel->rodata->default_origin = t.default_origin;
 		bpf_map__set_max_entries(skel->maps.rules, t.nr ? t.nr : 1);
-		bpf_map__set_max_entries(skel->maps.hits, t.nr + 1);
+		/* The default's, each rule's, the lost events'. */
+		bpf_map__set_max_entries(skel->maps.hits, WMI_RULE_LOST(t.nr) + 1);
+		skel->rodata->lost_id = WMI_RULE_LOST(t.nr);
+		memcpy((char *)skel->rodata->policy_name, l->name,
+		       strnlen(l->name, sizeof(skel->rodata->policy_name)));
+		err = shared_maps(l);
+		if (err) {
+			encode_free(&t);
+			return err;
+		}
 		if (!l->policy.all_devices)
 			bind_guid(skel->maps.wmi_policy, &l->policy.device);
 	} else {
@@ -490,7 +523,8 @@ static int check_bindings(struct load *l, const struct wmi_policy_meta *old,
 static const char *step_error(int err, char *buf, size_t size)
 {
 	if (err == -E2BIG)
-		snprintf(buf, size, "the device runs %d programs already, the most it may", 16);
+		snprintf(buf, size, "the device runs %d programs already, the most it may",
+			 WMI_DEVICE_MAX_PROGS);
 	else
 		snprintf(buf, size, "%s", strerror(-err));
 	return buf;
@@ -503,7 +537,7 @@ static const char *step_error(int err, char *buf, size_t size)
  */
 static int commit(struct load *l, const struct wmi_policy_meta *meta)
 {
-	static const char *const maps[] = { "rules", "hits", "audit" };
+	static const char *const maps[] = { "rules", "hits", "mode" };
 	const char *bpffs = l->a->cli->bpffs;
 	char dir[STORE_PATH_MAX], staging[STORE_PATH_MAX], step[80], why[128];
 	struct wmi_policy_meta old = { };
@@ -533,6 +567,14 @@ static int commit(struct load *l, const struct wmi_policy_meta *meta)
 	ret = check_bindings(l, &old, meta);
 	if (ret)
 		return ret;
+	/* A replace keeps the mode (wmibpf mode) the policy runs in. */
+	if (exists && l->is_policy) {
+		__u32 mode = store_read_mode(bpffs, l->name);
+
+		if (bpf_map__update_elem(l->skel->maps.mode, &zero, sizeof(zero), &mode,
+					 sizeof(mode), BPF_ANY))
+			return bpf_failure("writing the policy's mode", -errno);
+	}
 
 	snprintf(step, sizeof(step), "adopt");
 	err = exists ? fault_at(step) : 0;

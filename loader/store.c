@@ -299,7 +299,7 @@ int store_rollback(const char *bpffs, const char *name)
 /* Does the committed version have this pin? */
 static bool expected(const struct wmi_policy_meta *m, const char *leaf)
 {
-	static const char *const table[] = { "link", "ops", "rules", "hits", "audit" };
+	static const char *const table[] = { "link", "ops", "rules", "hits", "mode" };
 	size_t i;
 
 	if (!strcmp(leaf, "meta"))
@@ -418,6 +418,37 @@ int store_recover(const char *bpffs, const char *name)
 	if (err)
 		errmsg("%s: undoing an interrupted load of %s: %s", staging, name, strerror(-err));
 	return err ? err : 1;
+}
+
+uint32_t store_read_mode(const char *bpffs, const char *name)
+{
+	char path[STORE_PATH_MAX];
+	__u32 key = 0, mode = WMI_MODE_ENFORCE;
+	int fd;
+
+	store_path(path, bpffs, name, "mode");
+	fd = bpf_obj_get(path);
+	if (fd < 0)
+		return WMI_MODE_ENFORCE;
+	if (bpf_map_lookup_elem(fd, &key, &mode))
+		mode = WMI_MODE_ENFORCE;
+	close(fd);
+	return mode;
+}
+
+int store_write_mode(const char *bpffs, const char *name, uint32_t mode)
+{
+	char path[STORE_PATH_MAX];
+	__u32 key = 0;
+	int fd, ret;
+
+	store_path(path, bpffs, name, "mode");
+	fd = bpf_obj_get(path);
+	if (fd < 0)
+		return -errno;
+	ret = bpf_map_update_elem(fd, &key, &mode, BPF_ANY) ? -errno : 0;
+	close(fd);
+	return ret;
 }
 
 int store_read_meta(const char *bpffs, const char *name, struct wmi_policy_meta *meta)

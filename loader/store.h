@@ -6,11 +6,13 @@
  *
  *	link		the table policy's struct_ops link (policy files)
  *	ops		the struct_ops map that link runs
- *	rules hits	its rule table and per-rule hit counters
- *	audit		its ring buffer of reported calls
+ *	rules hits	its rule table and per-rule hit counters (and lost events)
+ *	mode		enforce or audit (enum wmi_policy_mode), read on every call
  *	meta		what wmibpf says about the policy (struct wmi_policy_meta)
  *	obj-<map>	the link of each struct_ops map of a BPF object
  *	ops-<map>	the struct_ops map that link runs
+ *
+ * Beside the policies: monitors and monitor_slots (monitors.h).
  *
  * While a policy is loaded or replaced, its new version is built in
  * /sys/fs/bpf/wmi/-staging-<name>/ (no policy name begins with "-"): its
@@ -32,6 +34,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "wmi_policy.h"
 
@@ -89,6 +92,11 @@ int store_rollback(const char *bpffs, const char *name);
 
 /* Complete a committed load: the staged pins move into place. */
 int store_forward(const char *bpffs, const char *name);
+
+/* A policy's mode (enum wmi_policy_mode): enforce if it has none. */
+uint32_t store_read_mode(const char *bpffs, const char *name);
+/* Switch it: 0, or -ENOENT for a policy without a table. */
+int store_write_mode(const char *bpffs, const char *name, uint32_t mode);
 
 /* A policy's meta entry; -ENOENT if it has none. */
 int store_read_meta(const char *bpffs, const char *name, struct wmi_policy_meta *meta);
