@@ -7,9 +7,10 @@
  * matching order), counts a hit for the rule (or the default, if it is
  * for the call's origin) in `hits`, and allows,
  * denies, hands to the claiming driver or emulates. Calls a rule reports
- * (or the default, if it reports) go to the `audit` ring buffer: denied
- * and emulated ones from method_call, the others from method_done, once
- * the outcome and the duration are known.
+ * (or the default, if it reports) go to every monitor's ring buffer (see
+ * "Monitors" in wmi_policy.h): denied and emulated ones from method_call,
+ * the others from method_done, once the outcome and the duration are
+ * known.
  */
 #include "wmi_bpf.h"
 #include "wmi_policy.h"
@@ -21,6 +22,12 @@ const volatile __s32 default_error = EPERM;
 const volatile __u32 default_flags = 0;
 /* The calls the default is for; others no rule matches go on, uncounted. */
 const volatile __u32 default_origin = WMI_POLICY_ORIGIN_ANY;
+/*
+ * The policy's name, in its events, as words: read through volatile, or
+ * the compiler would copy the zeros it was initialised with.
+ */
+const volatile __u64 policy_name[4] = { };
+const volatile __u32 lost_id = 1;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -38,10 +45,33 @@ struct {
 	__type(value, __u64);
 } hits SEC(".maps");
 
+/* enum wmi_policy_mode; `wmibpf mode` writes it while the policy runs. */
 struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} mode SEC(".maps");
+
+/* Each monitor's ring buffer, in a slot of its own; shared by all policies. */
+struct monitor_ring {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
-	__uint(max_entries, 256 * 1024);
-} audit SEC(".maps");
+	__uint(max_entries, WMI_MONITOR_RING_SIZE);
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY_OF_MAPS);
+	__uint(max_entries, WMI_MONITOR_SLOTS);
+	__type(key, __u32);
+	__array(values, struct monitor_ring);
+} monitors SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, WMI_MONITOR_SLOTS);
+	__type(key, __u32);
+	__type(value, struct wmi_monitor_slot);
+} monitor_slots SEC(".maps");
 
 /* What the loader says about this policy; the program does not read it. */
 struct {
@@ -89,31 +119,65 @@ static __always_inline void count(__u32 id)
 		*n += 1;
 }
 
-static __always_inline void report(struct wmi_bpf_ctx *call, __u32 id, __u32 action,
-				   __u32 verdict, __s32 error)
+/* An event to every monitor; what a full ring has no room for is counted. */
+static __always_inline void deliver(struct wmi_audit_event *e)
 {
-	struct wmi_audit_event *e;
+	struct wmi_monitor_slot *slot;
+	void *ring;
+	__u32 i, k;
 
-	e = bpf_ringbuf_reserve(&audit, sizeof(*e), 0);
-	if (!e)
-		return;
+	for (i = 0; i < WMI_MONITOR_SLOTS; i++) {
+		k = i;
+		ring = bpf_map_lookup_elem(&monitors, &k);
+		if (!ring || !bpf_ringbuf_output(ring, e, sizeof(*e), 0))
+			continue;
+		slot = bpf_map_lookup_elem(&monitor_slots, &k);
+		if (slot)
+			__sync_fetch_and_add(&slot->lost, 1);
+		count(lost_id);
+	}
+}
 
-	e->time_ns = bpf_ktime_get_ns();
-	e->duration_ns = e->time_ns - call->start_ns;
-	__builtin_memcpy(e->guid, &call->guid, sizeof(e->guid));
-	__builtin_memcpy(e->device, call->device, sizeof(e->device));
-	__builtin_memcpy(e->comm, call->comm, sizeof(e->comm));
-	e->instance = call->instance;
-	e->method_id = call->method_id;
-	e->origin = call->origin;
-	e->uid = call->uid;
-	e->gid = call->gid;
-	e->pid = call->pid;
-	e->rule = id;
-	e->action = action;
-	e->verdict = verdict;
-	e->error = error;
-	bpf_ringbuf_submit(e, 0);
+static __always_inline bool audit_mode(void)
+{
+	__u32 zero = 0, *m = bpf_map_lookup_elem(&mode, &zero);
+
+	return m && *m == WMI_MODE_AUDIT;
+}
+
+/* Would enforcing the action change the call? Audit mode reports those. */
+static __always_inline bool acts(struct wmi_bpf_ctx *call, __u32 action)
+{
+	return action == WMI_ACTION_DENY || action == WMI_ACTION_EMULATE ||
+	       (action == WMI_ACTION_INTERCEPT && !(call->flags & WMI_BPF_CALL_CLAIMED));
+}
+
+static __always_inline void report(struct wmi_bpf_ctx *call, __u32 id, __u32 action,
+				   __u32 verdict, __s32 error, __u32 flags)
+{
+	struct wmi_audit_event e = { };
+	__u64 *name = (__u64 *)e.policy;
+	__u32 i;
+
+	e.time_ns = bpf_ktime_get_ns();
+	e.duration_ns = e.time_ns - call->start_ns;
+	__builtin_memcpy(e.guid, &call->guid, sizeof(e.guid));
+	__builtin_memcpy(e.device, call->device, sizeof(e.device));
+	__builtin_memcpy(e.comm, call->comm, sizeof(e.comm));
+	for (i = 0; i < 4; i++)
+		name[i] = policy_name[i];
+	e.instance = call->instance;
+	e.method_id = call->method_id;
+	e.origin = call->origin;
+	e.uid = call->uid;
+	e.gid = call->gid;
+	e.pid = call->pid;
+	e.rule = id;
+	e.action = action;
+	e.verdict = verdict;
+	e.error = error;
+	e.flags = flags;
+	deliver(&e);
 }
 
 SEC("struct_ops/method_call")
@@ -130,6 +194,9 @@ int BPF_PROG(policy_call, struct wmi_bpf_ctx *call)
 	if (!rule && !default_applies(call))
 		return WMI_BPF_CONTINUE;
 	count(id);
+	/* Changing nothing: method_done reports what enforcing would have done. */
+	if (acts(call, action) && audit_mode())
+		return WMI_BPF_CONTINUE;
 
 	switch (action) {
 	case WMI_ACTION_DENY:
@@ -143,14 +210,14 @@ int BPF_PROG(policy_call, struct wmi_bpf_ctx *call)
 	case WMI_ACTION_EMULATE:
 		ret = wmi_answer_u32(call, rule ? rule->answer : 0);
 		if (flags & WMI_RULE_F_AUDIT)
-			report(call, id, action, WMI_VERDICT_BPF_ANSWER, ret < 0 ? ret : 0);
+			report(call, id, action, WMI_VERDICT_BPF_ANSWER, ret < 0 ? ret : 0, 0);
 		return ret;
 	default:
 		return WMI_BPF_CONTINUE;
 	}
 
 	if (flags & WMI_RULE_F_AUDIT)
-		report(call, id, action, WMI_VERDICT_BPF_DENY, -error);
+		report(call, id, action, WMI_VERDICT_BPF_DENY, -error, 0);
 	return -error;
 }
 
@@ -164,12 +231,18 @@ int BPF_PROG(policy_done, struct wmi_bpf_ctx *call)
 
 	if (!rule && !default_applies(call))
 		return 0;
+	/* In audit mode every call enforcing would change is reported. */
+	if (acts(call, action) && audit_mode()) {
+		report(call, rule ? rule->id : WMI_RULE_DEFAULT, action, call->verdict,
+		       call->retval, WMI_EVENT_F_AUDIT_MODE);
+		return 0;
+	}
 	/* What this policy emulated it reported already, if at all. */
 	if (action == WMI_ACTION_EMULATE)
 		return 0;
 	if (action == WMI_ACTION_AUDIT || (flags & WMI_RULE_F_AUDIT))
 		report(call, rule ? rule->id : WMI_RULE_DEFAULT, action, call->verdict,
-		       call->retval);
+		       call->retval, 0);
 
 	return 0;
 }

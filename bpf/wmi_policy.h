@@ -22,6 +22,8 @@
 
 #define WMI_POLICY_ANY		0xffffffffu	/* wildcard method id, uid, gid */
 #define WMI_POLICY_MAX_RULES	(1u << 20)
+/* Programs a device may run at once: the kernel's WMI_BPF_MAX_PROGS. */
+#define WMI_DEVICE_MAX_PROGS	16
 
 /* Origins as in enum wmi_call_origin, plus a wildcard. */
 enum wmi_policy_origin {
@@ -38,6 +40,18 @@ enum wmi_policy_action {
 	WMI_ACTION_AUDIT,	/* goes on, and is reported */
 	WMI_ACTION_MAX,
 };
+
+/*
+ * A policy's mode, in its one-entry `mode` map: in audit mode it changes
+ * no call; what it would deny, intercept or emulate goes on as without it
+ * and is reported, flagged WMI_EVENT_F_AUDIT_MODE.
+ */
+enum wmi_policy_mode {
+	WMI_MODE_ENFORCE = 0,
+	WMI_MODE_AUDIT = 1,
+};
+
+#define WMI_EVENT_F_AUDIT_MODE	0x1	/* reported in audit mode: not enforced */
 
 /* A rule also reports its calls when it has this flag. */
 #define WMI_RULE_F_AUDIT	0x1
@@ -100,7 +114,31 @@ struct wmi_policy_meta {
 	__u32 default_origin;	/* the calls the default is for (enum wmi_policy_origin) */
 };
 
-/* One audit event per reported call, in the policy's ring buffer. */
+/*
+ * Monitors. Every table policy delivers each call it reports to every
+ * running `wmibpf monitor`: each monitor makes a ring buffer of its own
+ * and puts it in a free slot of `monitors`, an array of maps pinned once
+ * at /sys/fs/bpf/wmi/monitors that every policy's program shares; the
+ * program writes the event to each occupied slot in turn. A monitor so
+ * sees every event from the moment it has its slot, none from before, and
+ * the policies loaded, replaced or unloaded meanwhile. An event a ring has
+ * no room for is counted in the slot's `lost` (monitor_slots, pinned
+ * beside it) and in the policy's hit counters at WMI_RULE_LOST(nr_rules).
+ */
+#define WMI_MONITOR_SLOTS	8
+#define WMI_MONITOR_RING_SIZE	(256 * 1024)	/* a monitor's ring buffer */
+
+struct wmi_monitor_slot {
+	__u64 lost;		/* events the slot's ring had no room for */
+	__u32 pid;		/* the monitor holding it, 0 if none */
+	__u32 reserved;
+	__u64 start;		/* its start time (clock ticks after boot), against pid reuse */
+};
+
+/* Where in `hits` a policy of nr rules counts the events monitors lost. */
+#define WMI_RULE_LOST(nr)	((nr) + 1)
+
+/* One audit event per reported call, to each monitor's ring buffer. */
 struct wmi_audit_event {
 	__u64 time_ns;		/* CLOCK_MONOTONIC, when the call ended */
 	__u64 duration_ns;	/* time in the WMI core, firmware included */
@@ -117,6 +155,9 @@ struct wmi_audit_event {
 	__u32 action;		/* enum wmi_policy_action taken */
 	__u32 verdict;		/* enum wmi_call_verdict: who answered */
 	__s32 error;		/* 0 or the call's negative errno */
+	char policy[32];	/* the policy's name; no nul if 32 long */
+	__u32 flags;		/* WMI_EVENT_F_* */
+	__u32 reserved;
 };
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "wmi_policy.h"
 #include "text.h"
 
 static const char *const verb_names[] = {
@@ -21,6 +22,8 @@ static const char *const verb_names[] = {
 	[VERB_MONITOR] = "monitor",
 	[VERB_CHECK] = "check",
 	[VERB_CALL] = "call",
+	[VERB_MODE] = "mode",
+	[VERB_STATUS] = "status",
 	[VERB_HELP] = "help",
 	[VERB_VERSION] = "version",
 };
@@ -42,6 +45,8 @@ static const char *const usages[] = {
 	"  monitor [NAME]           stream the calls policies report, until Ctrl-C\n"
 	"  check FILE...            validate policy files without loading them\n"
 	"  call DEVICE METHOD       call a WMI method through /dev/wmi, for debugging\n"
+	"  mode NAME [audit|enforce] a policy's mode: audit changes no call\n"
+	"  status                   what the kernel supports, policies, programs, losses\n"
 	"\n"
 	"Options:\n"
 	"  -j, --json               JSON output (listing verbs and monitor)\n"
@@ -87,16 +92,32 @@ static const char *const usages[] = {
 	"\n"
 	"Show a policy's rules, where each came from, and its hit counter.\n",
 	[VERB_MONITOR] =
-	"Usage: wmibpf monitor [NAME] [--json] [--count N]\n"
+	"Usage: wmibpf monitor [NAME] [--json] [--count N] [--ring-size BYTES]\n"
 	"\n"
 	"Print the calls the loaded policies (or NAME) report as they happen:\n"
 	"time, device, method, origin, uid, pid, command, rule, action, who\n"
-	"answered, error, duration. Runs until Ctrl-C, or N events.\n",
+	"answered, error, duration. Runs until Ctrl-C, or N events. Sees every\n"
+	"call from its start on, also of policies loaded or replaced meanwhile;\n"
+	"says how many its ring buffer (256 KiB, or BYTES: a power of two of at\n"
+	"least 4096) had no room for.\n",
 	[VERB_CHECK] =
 	"Usage: wmibpf check FILE...\n"
 	"\n"
 	"Check policy files without loading them. Errors name the file, line and\n"
 	"column. Exits 3 if any file is invalid.\n",
+	[VERB_MODE] =
+	"Usage: wmibpf mode NAME [audit|enforce]\n"
+	"\n"
+	"Print a loaded policy's mode, or switch it at once, without reloading:\n"
+	"in audit mode the policy changes no call (what it would deny, intercept\n"
+	"or emulate goes on as without it, and is reported as such); in enforce\n"
+	"mode it acts. A replace keeps the mode.\n",
+	[VERB_STATUS] =
+	"Usage: wmibpf status [--json]\n"
+	"\n"
+	"What the running kernel supports (the WMI-BPF struct_ops type, kfuncs,\n"
+	"lockdown), the loaded policies and their modes, the programs on each\n"
+	"device, the monitors and the events they lost.\n",
 	[VERB_CALL] =
 	"Usage: wmibpf call DEVICE METHOD [--instance N]\n"
 	"                   [--input HEX | --u32 N | --string TEXT] [--output-size N]\n"
@@ -221,7 +242,7 @@ int cli_marshal_string(const char *s, uint8_t **out, size_t *len)
 
 enum {
 	OPT_BPFFS = 256, OPT_SYSFS, OPT_DEVDIR, OPT_NAME, OPT_DEVICE, OPT_FOR_DEVICE, OPT_DIR,
-	OPT_ALL, OPT_COUNT, OPT_INSTANCE, OPT_INPUT, OPT_U32, OPT_STRING, OPT_OUTPUT_SIZE,
+	OPT_ALL, OPT_COUNT, OPT_RING_SIZE, OPT_INSTANCE, OPT_INPUT, OPT_U32, OPT_STRING, OPT_OUTPUT_SIZE,
 };
 
 /* Which verbs take which verb-specific option. */
@@ -236,6 +257,7 @@ static const struct {
 	{ OPT_DIR, "--dir", VERB_LOAD },
 	{ OPT_ALL, "--all", VERB_UNLOAD },
 	{ OPT_COUNT, "--count", VERB_MONITOR },
+	{ OPT_RING_SIZE, "--ring-size", VERB_MONITOR },
 	{ OPT_INSTANCE, "--instance", VERB_CALL },
 	{ OPT_INPUT, "--input", VERB_CALL },
 	{ OPT_U32, "--u32", VERB_CALL },
@@ -307,6 +329,7 @@ int cli_parse(int argc, char **argv, struct cli *c, char **err)
 		{ "dir", required_argument, NULL, OPT_DIR },
 		{ "all", no_argument, NULL, OPT_ALL },
 		{ "count", required_argument, NULL, OPT_COUNT },
+		{ "ring-size", required_argument, NULL, OPT_RING_SIZE },
 		{ "instance", required_argument, NULL, OPT_INSTANCE },
 		{ "input", required_argument, NULL, OPT_INPUT },
 		{ "u32", required_argument, NULL, OPT_U32 },
@@ -407,6 +430,14 @@ int cli_parse(int argc, char **argv, struct cli *c, char **err)
 			}
 			c->count = v;
 			break;
+		case OPT_RING_SIZE:
+			if (parse_u32(optarg, &v) || v < 4096 || v > (1u << 30) || (v & (v - 1))) {
+				ret = usage_error(err, "monitor: --ring-size: expected a power of two "
+						  "from 4096 to 1073741824, found '%s'", optarg);
+				goto out;
+			}
+			c->ring_size = v;
+			break;
 		case OPT_INSTANCE:
 			if (parse_u32(optarg, &c->instance) || c->instance > 255) {
 				ret = usage_error(err, "call: --instance: expected 0 to 255, found '%s'",
@@ -473,6 +504,7 @@ int cli_parse(int argc, char **argv, struct cli *c, char **err)
 	switch (c->verb) {
 	case VERB_DEVICES:
 	case VERB_LIST:
+	case VERB_STATUS:
 	case VERB_VERSION:
 		ret = npos ? usage_error(err, "%s takes no arguments", pos[0]) : EXIT_OK;
 		break;
@@ -516,6 +548,24 @@ int cli_parse(int argc, char **argv, struct cli *c, char **err)
 		c->name = npos ? pos[1] : NULL;
 		if (!ret)
 			ret = check_name("show", "", c->name, err);
+		break;
+	case VERB_MODE:
+		c->mode = -1;
+		if (npos < 1 || npos > 2) {
+			ret = usage_error(err, "mode: expected a policy NAME, and audit or enforce");
+			break;
+		}
+		c->name = pos[1];
+		ret = check_name("mode", "", c->name, err);
+		if (!ret && npos == 2) {
+			if (!strcmp(pos[2], "audit"))
+				c->mode = WMI_MODE_AUDIT;
+			else if (!strcmp(pos[2], "enforce"))
+				c->mode = WMI_MODE_ENFORCE;
+			else
+				ret = usage_error(err, "mode: expected audit or enforce, found '%s'",
+						  pos[2]);
+		}
 		break;
 	case VERB_MONITOR:
 		ret = npos > 1 ? usage_error(err, "monitor: expected at most one policy NAME") :

@@ -29,6 +29,8 @@ enum verb {
 	VERB_MONITOR,
 	VERB_CHECK,
 	VERB_CALL,
+	VERB_MODE,
+	VERB_STATUS,
 	VERB_HELP,
 	VERB_VERSION,
 };
@@ -57,6 +59,8 @@ struct cli {
 	struct wmi_guid device;
 	bool all;		/* unload --all */
 	unsigned long count;	/* monitor --count: stop after so many events */
+	unsigned int ring_size;	/* monitor --ring-size, 0 for the default */
+	int mode;		/* mode: WMI_MODE_* to set, or -1 to print it */
 
 	/* check */
 	char **files;

@@ -5,9 +5,12 @@
  * Loading is all or nothing: the policy file is parsed and checked, every
  * BPF object opened and verified, every map filled, and only then does
  * anything attach. A policy loaded under the same name before is replaced
- * in place: its link is updated to the new programs (bpf_link_update), so
- * it keeps its place in the chain and is never missing. Should a step of
- * that switch fail, what was switched is switched back.
+ * in place: each of its links is swapped to the new programs
+ * (BPF_LINK_UPDATE), so it keeps its place in the chain and is never
+ * missing, and no call runs the old and the new together. The steps, the
+ * lock, the staging directory and what a failure or a kill at each step
+ * leaves are the contract in wmibpf(8), "LOADING AND REPLACING"; store.c
+ * rolls interrupted loads back or forward.
  */
 
 #include <dirent.h>
@@ -17,6 +20,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,7 +32,10 @@
 
 #include "bpffs.h"
 #include "encode.h"
+#include "fault.h"
+#include "guid.h"
 #include "log.h"
+#include "monitors.h"
 #include "policy.h"
 #include "store.h"
 #include "text.h"
@@ -76,29 +84,12 @@ static int load_failure(const char *what, int err, int exit_code)
 	return exit_code;
 }
 
-/*
- * Pin a libbpf link and let go of it: the pin keeps it attached after
- * wmibpf exits, and no file descriptor of ours does.
- */
-static int pin_link(struct bpf_link *link, const char *path)
-{
-	int fd = bpf_link__fd(link);
-	int err = bpf_link__pin(link, path);
-
-	bpf_link__disconnect(link);
-	bpf_link__destroy(link);
-	close(fd);
-	return err;
-}
-
-/* One struct_ops map to attach, and how to undo it. */
+/* One struct_ops map to attach: the table policy's, or an object's. */
 struct attach {
-	char pin[STORE_PATH_MAX];
+	char leaf[64];		/* its link's pin: "link" or "obj-<map>" */
+	char ops[64];		/* its struct_ops map's pin: "ops" or "ops-<map>" */
 	struct bpf_map *map;
-	int old_link_fd;	/* the link this replaces, or -1 */
-	int old_map_fd;		/* the old link's programs, for undoing */
-	bool updated;		/* the old link now runs the new programs */
-	bool pinned;		/* a new link was pinned at pin */
+	bool replaces;		/* the policy has a link at leaf: swap it in place */
 };
 
 struct load {
@@ -114,114 +105,142 @@ struct load {
 	size_t nr_att;
 };
 
-static void attach_init(struct attach *x, const char *bpffs, const char *name,
-			const char *leaf, struct bpf_map *map)
+static void attach_init(struct attach *x, const char *leaf, struct bpf_map *map)
 {
 	memset(x, 0, sizeof(*x));
-	store_path(x->pin, bpffs, name, leaf);
+	snprintf(x->leaf, sizeof(x->leaf), "%s", leaf);
+	store_ops_leaf(x->ops, sizeof(x->ops), leaf);
 	x->map = map;
-	x->old_link_fd = -1;
-	x->old_map_fd = -1;
 }
 
-/* The programs an existing link runs, to put them back on failure. */
-static int link_map_fd(int link_fd)
+/*
+ * Make a struct_ops map ready to run (its programs written into it, as
+ * BPF_MAP_UPDATE_ELEM does) without attaching it anywhere, so that it can
+ * be swapped into a link in place. libbpf writes the map only in
+ * bpf_map__attach_struct_ops(), which then creates a link: with no file
+ * descriptor free below RLIMIT_NOFILE for that moment, the kernel fails
+ * the link's creation (EMFILE, in bpf_link_prime()) before it registers
+ * anything, so the map is left ready and attached nowhere.
+ */
+static int ops_prepare(struct bpf_map *map)
 {
-	struct bpf_link_info info = { };
-	__u32 len = sizeof(info);
-
-	if (bpf_link_get_info_by_fd(link_fd, &info, &len))
-		return -errno;
-	return bpf_map_get_fd_by_id(info.struct_ops.map_id);
-}
-
-static int do_attach(struct attach *x)
-{
-	char tmp[STORE_PATH_MAX + 8];
+	struct rlimit old, lim;
 	struct bpf_link *link;
-	int err;
+	int lowest, err;
 
-	x->old_link_fd = bpf_obj_get(x->pin);
-	if (x->old_link_fd < 0 && errno != ENOENT)
+	lowest = fcntl(0, F_DUPFD_CLOEXEC, 0);
+	if (lowest < 0)
+		lowest = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (lowest < 0)
 		return -errno;
-
-	/*
-	 * Attaching makes the new programs ready to run (libbpf registers
-	 * them with the map). Replacing then swaps them into the old link.
-	 */
-	link = bpf_map__attach_struct_ops(x->map);
-	if (!link)
+	close(lowest);
+	if (getrlimit(RLIMIT_NOFILE, &old))
 		return -errno;
-
-	if (x->old_link_fd < 0) {
-		err = pin_link(link, x->pin);
-		if (!err)
-			x->pinned = true;
-		return err;
-	}
-
-	x->old_map_fd = link_map_fd(x->old_link_fd);
-	bpf_link__destroy(link);
-	if (!bpf_link_update(x->old_link_fd, bpf_map__fd(x->map), NULL)) {
-		x->updated = true;
-		return 0;
-	}
-
-	/*
-	 * The kernel only swaps programs bound to the same device. Otherwise
-	 * the new link goes in beside the old and takes over its pin: both
-	 * run for a moment, neither is ever missing.
-	 */
-	link = bpf_map__attach_struct_ops(x->map);
-	if (!link)
+	lim = old;
+	lim.rlim_cur = lowest;
+	if (setrlimit(RLIMIT_NOFILE, &lim))
 		return -errno;
-	snprintf(tmp, sizeof(tmp), "%s_new", x->pin);
-	err = pin_link(link, tmp);
-	if (!err && rename(tmp, x->pin)) {
-		err = -errno;
-		unlink(tmp);
+	link = bpf_map__attach_struct_ops(map);
+	err = link ? 0 : -errno;
+	setrlimit(RLIMIT_NOFILE, &old);
+	if (link) {
+		/* Cannot be: never leave it attached beside the old one. */
+		bpf_link__destroy(link);
+		return -EBUSY;
 	}
+	return err == -EMFILE ? 0 : err;
+}
+
+static int pin_fd(int fd, const char *dir, const char *leaf)
+{
+	char path[STORE_PATH_MAX + 64];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, leaf);
+	return bpf_obj_pin(fd, path) ? -errno : 0;
+}
+
+/* A new link for a ready struct_ops map, pinned at dir/leaf. */
+static int attach_new(struct attach *x, const char *dir)
+{
+	int fd, err;
+
+	fd = bpf_link_create(bpf_map__fd(x->map), 0, BPF_STRUCT_OPS, NULL);
+	if (fd < 0)
+		return -errno;
+	err = pin_fd(fd, dir, x->leaf);
+	if (err)
+		bpf_link_detach(fd);
+	close(fd);
 	return err;
 }
 
-static void undo_attach(struct attach *x)
+/* Swap the new programs into the policy's link, if it still runs its ops pin's. */
+static int attach_swap(struct attach *x, const char *dir)
 {
-	if (x->updated && x->old_map_fd >= 0)
-		bpf_link_update(x->old_link_fd, x->old_map_fd, NULL);
-	if (x->pinned)
-		unlink(x->pin);
-	x->updated = x->pinned = false;
-}
+	char path[STORE_PATH_MAX + 64];
+	LIBBPF_OPTS(bpf_link_update_opts, opts, .flags = BPF_F_REPLACE);
+	int link_fd, old_fd, err = 0;
 
-static void attach_release(struct attach *x)
-{
-	if (x->old_link_fd >= 0)
-		close(x->old_link_fd);
-	if (x->old_map_fd >= 0)
-		close(x->old_map_fd);
-	x->old_link_fd = x->old_map_fd = -1;
-}
-
-/* Pin a map at its place, replacing an older map there in one rename. */
-static int pin_map(const char *bpffs, const char *name, struct bpf_map *map, const char *leaf)
-{
-	char path[STORE_PATH_MAX], tmp[STORE_PATH_MAX + 8];
-	int err;
-
-	store_path(path, bpffs, name, leaf);
-	snprintf(tmp, sizeof(tmp), "%s_new", path);
-	unlink(tmp);
-	err = bpf_map__pin(map, tmp);
-	if (err)
-		return err;
-	if (rename(tmp, path)) {
+	snprintf(path, sizeof(path), "%s/%s", dir, x->ops);
+	old_fd = bpf_obj_get(path);
+	if (old_fd < 0)
+		return -errno;
+	opts.old_map_fd = old_fd;
+	snprintf(path, sizeof(path), "%s/%s", dir, x->leaf);
+	link_fd = bpf_obj_get(path);
+	if (link_fd < 0)
 		err = -errno;
-		unlink(tmp);
-		return err;
+	else if (bpf_link_update(link_fd, bpf_map__fd(x->map), &opts))
+		err = -errno;
+	if (link_fd >= 0)
+		close(link_fd);
+	close(old_fd);
+	return err;
+}
+
+/*
+ * Every link of a loaded policy gets an ops pin naming the programs it
+ * runs before anything is swapped, so that an interrupted replace can be
+ * undone (policies loaded by an older wmibpf have none).
+ */
+static int adopt_links(const char *dir)
+{
+	char **pins = NULL, path[STORE_PATH_MAX + 64], ops[64];
+	struct bpf_link_info info;
+	size_t nr = 0, i;
+	int err, link_fd, map_fd;
+	__u32 len;
+
+	err = list_names(dir, NULL, NULL, &pins, &nr);
+	for (i = 0; !err && i < nr; i++) {
+		if (!store_is_link(pins[i]))
+			continue;
+		store_ops_leaf(ops, sizeof(ops), pins[i]);
+		snprintf(path, sizeof(path), "%s/%s", dir, ops);
+		if (!access(path, F_OK))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, pins[i]);
+		link_fd = bpf_obj_get(path);
+		if (link_fd < 0) {
+			err = -errno;
+			break;
+		}
+		memset(&info, 0, sizeof(info));
+		len = sizeof(info);
+		err = bpf_link_get_info_by_fd(link_fd, &info, &len) ? -errno : 0;
+		close(link_fd);
+		if (err)
+			break;
+		map_fd = bpf_map_get_fd_by_id(info.struct_ops.map_id);
+		if (map_fd < 0) {
+			err = -errno;
+			break;
+		}
+		err = pin_fd(map_fd, dir, ops);
+		close(map_fd);
 	}
-	/* bpffs refuses dots in names: hence "_new". libbpf need not unpin it. */
-	bpf_map__set_pin_path(map, NULL);
-	return 0;
+	free_names(pins, nr);
+	return err;
 }
 
 static void bind_guid(struct bpf_map *ops, const struct wmi_guid *g)
@@ -347,9 +366,29 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 		if (!is_struct_ops(map))
 			continue;
 		snprintf(leaf, sizeof(leaf), "obj-%s", bpf_map__name(map));
-		attach_init(&l->att[l->nr_att++], l->a->cli->bpffs, l->name, leaf, map);
+		attach_init(&l->att[l->nr_att++], leaf, map);
 	}
 	return EXIT_OK;
+}
+
+/* The maps every policy shares with the monitors, made once. */
+static int shared_maps(struct load *l)
+{
+	int fd, outer, slots, err, ret;
+
+	ret = store_lock(l->a->cli->bpffs, l->a->cli->quiet, &fd);
+	if (ret)
+		return ret;
+	err = monitors_open(l->a->cli->bpffs, &outer, &slots);
+	store_unlock(fd);
+	if (err)
+		return bpf_failure("the monitors' maps", err);
+	err = bpf_map__reuse_fd(l->skel->maps.monitors, outer);
+	if (!err)
+		err = bpf_map__reuse_fd(l->skel->maps.monitor_slots, slots);
+	close(outer);
+	close(slots);
+	return err ? bpf_failure("the monitors' maps", err) : EXIT_OK;
 }
 
 /* The table policy, filled from the file; or only its meta map. */
@@ -376,7 +415,16 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 		skel->rodata->default_flags = t.default_flags;
 		skel->rodata->default_origin = t.default_origin;
 		bpf_map__set_max_entries(skel->maps.rules, t.nr ? t.nr : 1);
-		bpf_map__set_max_entries(skel->maps.hits, t.nr + 1);
+		/* The default's, each rule's, the lost events'. */
+		bpf_map__set_max_entries(skel->maps.hits, WMI_RULE_LOST(t.nr) + 1);
+		skel->rodata->lost_id = WMI_RULE_LOST(t.nr);
+		memcpy((char *)skel->rodata->policy_name, l->name,
+		       strnlen(l->name, sizeof(skel->rodata->policy_name)));
+		err = shared_maps(l);
+		if (err) {
+			encode_free(&t);
+			return err;
+		}
 		if (!l->policy.all_devices)
 			bind_guid(skel->maps.wmi_policy, &l->policy.device);
 	} else {
@@ -411,95 +459,235 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 	encode_free(&t);
 
 	if (l->is_policy)
-		attach_init(&l->att[l->nr_att++], l->a->cli->bpffs, l->name, "link",
-			    skel->maps.wmi_policy);
+		attach_init(&l->att[l->nr_att++], "link", skel->maps.wmi_policy);
 	return EXIT_OK;
 }
 
+/* The binding a version of the policy gives the link at leaf; NULL if it has none. */
+static const uint8_t *binding(const struct wmi_policy_meta *m, const char *leaf)
+{
+	size_t i;
+
+	if (!strcmp(leaf, "link"))
+		return m->has_table ? m->guid : NULL;
+	for (i = 0; i < m->nr_objects && i < WMI_META_MAX_OBJS; i++)
+		if (!strcmp(leaf + 4, m->objects[i].name))
+			return m->objects[i].guid;
+	return NULL;
+}
+
+static void guid_or_all(const uint8_t g[16], char buf[WMI_GUID_STR_LEN + 1])
+{
+	static const uint8_t null_guid[16];
+	struct wmi_guid guid;
+
+	if (!memcmp(g, null_guid, 16)) {
+		strcpy(buf, "all");
+		return;
+	}
+	memcpy(guid.b, g, 16);
+	wmi_guid_format(&guid, buf);
+}
+
+/*
+ * The kernel swaps a link's programs in place only for programs bound to
+ * the same device: otherwise old and new would have to run side by side,
+ * or neither for a moment, and wmibpf does neither.
+ */
+static int check_bindings(struct load *l, const struct wmi_policy_meta *old,
+			  const struct wmi_policy_meta *meta)
+{
+	char was[WMI_GUID_STR_LEN + 1], now[WMI_GUID_STR_LEN + 1];
+	const uint8_t *a, *b;
+	size_t i;
+
+	for (i = 0; i < l->nr_att; i++) {
+		if (!l->att[i].replaces)
+			continue;
+		a = binding(old, l->att[i].leaf);
+		b = binding(meta, l->att[i].leaf);
+		if (!a || !b || !memcmp(a, b, 16))
+			continue;
+		guid_or_all(a, was);
+		guid_or_all(b, now);
+		errmsg("%s: %s would move from device %s to %s: a loaded policy's programs are "
+		       "swapped only for programs bound to the same device, so that the old and "
+		       "the new never run together and the policy is never missing; to move it, "
+		       "unload %s first (or load it under another name); the policy loaded "
+		       "before stays", l->source, l->att[i].leaf, was, now, l->name);
+		return EXIT_FAILED;
+	}
+	return EXIT_OK;
+}
+
+static const char *step_error(int err, char *buf, size_t size)
+{
+	if (err == -E2BIG)
+		snprintf(buf, size, "the device runs %d programs already, the most it may",
+			 WMI_DEVICE_MAX_PROGS);
+	else
+		snprintf(buf, size, "%s", strerror(-err));
+	return buf;
+}
+
+/*
+ * Build the new version in the staging directory, then switch: attach
+ * (a first load) or swap each link in place (a replace), and commit. See
+ * "LOADING AND REPLACING" in wmibpf(8); the caller holds the lock.
+ */
 static int commit(struct load *l, const struct wmi_policy_meta *meta)
 {
-	static const char *const maps[] = { "rules", "hits", "audit" };
+	static const char *const maps[] = { "rules", "hits", "mode" };
 	const char *bpffs = l->a->cli->bpffs;
-	char dir[STORE_PATH_MAX];
-	char **old = NULL;
-	size_t nr_old = 0, i, j;
-	const char *step = "";
+	char dir[STORE_PATH_MAX], staging[STORE_PATH_MAX], step[80], why[128];
+	struct wmi_policy_meta old = { };
+	bool exists, committed = false;
 	__u32 zero = 0;
-	int err = 0;
+	size_t i;
+	int err, ret;
 
 	if (bpf_map__update_elem(l->skel->maps.meta, &zero, sizeof(zero), meta, sizeof(*meta),
 				 BPF_ANY))
 		return bpf_failure("writing the policy's meta data", -errno);
 
 	store_path(dir, bpffs, l->name, NULL);
-	if (mkdir(bpffs, 0700) && errno != EEXIST)
-		return bpf_failure(bpffs, -errno);
-	if (mkdir(dir, 0700) && errno != EEXIST)
-		return bpf_failure(dir, -errno);
-	store_list_objects(bpffs, l->name, &old, &nr_old);
+	store_staging_path(staging, bpffs, l->name, NULL);
+	err = store_trusted(dir);
+	if (err && err != -ENOENT)
+		return store_untrusted(dir, err);
+	exists = !err;
+	if (exists && store_read_meta(bpffs, l->name, &old))
+		memset(&old, 0, sizeof(old));
+	for (i = 0; i < l->nr_att; i++) {
+		char path[STORE_PATH_MAX + 64];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, l->att[i].leaf);
+		l->att[i].replaces = exists && !access(path, F_OK);
+	}
+	ret = check_bindings(l, &old, meta);
+	if (ret)
+		return ret;
+	/* A replace keeps the mode (wmibpf mode) the policy runs in. */
+	if (exists && l->is_policy) {
+		__u32 mode = store_read_mode(bpffs, l->name);
+
+		if (bpf_map__update_elem(l->skel->maps.mode, &zero, sizeof(zero), &mode,
+					 sizeof(mode), BPF_ANY))
+			return bpf_failure("writing the policy's mode", -errno);
+	}
+
+	snprintf(step, sizeof(step), "adopt");
+	err = exists ? fault_at(step) : 0;
+	if (!err && exists)
+		err = adopt_links(dir);
+	if (err)
+		goto fail;
+
+	snprintf(step, sizeof(step), "stage");
+	err = fault_at(step);
+	if (!err && mkdir(staging, 0700))
+		err = -errno;
+	if (err)
+		goto fail;
+	for (i = 0; l->is_policy && i < sizeof(maps) / sizeof(maps[0]); i++) {
+		snprintf(step, sizeof(step), "stage:%s", maps[i]);
+		err = fault_at(step);
+		if (!err)
+			err = pin_fd(bpf_map__fd(bpf_object__find_map_by_name(l->skel->obj, maps[i])),
+				     staging, maps[i]);
+		if (err)
+			goto fail;
+	}
+	snprintf(step, sizeof(step), "stage:meta");
+	err = fault_at(step);
+	if (!err)
+		err = pin_fd(bpf_map__fd(l->skel->maps.meta), staging, "meta");
+	if (err)
+		goto fail;
 
 	for (i = 0; i < l->nr_att; i++) {
-		err = do_attach(&l->att[i]);
-		if (err) {
-			step = l->att[i].pin;
-			break;
-		}
-	}
-	if (!err && l->is_policy) {
-		for (j = 0; j < sizeof(maps) / sizeof(maps[0]) && !err; j++) {
-			err = pin_map(bpffs, l->name,
-				      bpf_object__find_map_by_name(l->skel->obj, maps[j]), maps[j]);
-			step = maps[j];
-		}
-	}
-	if (!err) {
-		err = pin_map(bpffs, l->name, l->skel->maps.meta, "meta");
-		step = "meta";
+		snprintf(step, sizeof(step), "prepare:%s", l->att[i].leaf);
+		err = fault_at(step);
+		if (!err)
+			err = ops_prepare(l->att[i].map);
+		if (!err)
+			err = pin_fd(bpf_map__fd(l->att[i].map), staging, l->att[i].ops);
+		if (err)
+			goto fail;
 	}
 
-	if (err) {
-		errmsg("%s: attaching %s failed (%s); %s", l->source, step, strerror(-err),
-		       nr_old || l->att[0].old_link_fd >= 0 ? "the policy loaded before stays" :
-							     "nothing was loaded");
-		while (i-- > 0)
-			undo_attach(&l->att[i]);
-		for (i = 0; i < l->nr_att; i++)
-			attach_release(&l->att[i]);
-		free_names(old, nr_old);
-		if (!nr_old && l->att[0].old_link_fd < 0)
-			store_remove(bpffs, l->name);
-		log_show();
+	/* The switch: from here on calls see the new programs, link by link. */
+	for (i = 0; i < l->nr_att; i++) {
+		struct attach *x = &l->att[i];
+
+		snprintf(step, sizeof(step), "%s:%s", x->replaces ? "update" : "attach", x->leaf);
+		err = fault_at(step);
+		if (!err)
+			err = x->replaces ? attach_swap(x, dir) : attach_new(x, staging);
+		if (err)
+			goto fail;
+	}
+
+	snprintf(step, sizeof(step), "commit");
+	err = fault_at(step);
+	if (!err && !exists && rename(staging, dir))
+		err = -errno;
+	if (!err && exists)
+		err = pin_fd(bpf_map__fd(l->skel->maps.meta), staging, "commit");
+	if (err)
+		goto fail;
+	committed = true;
+
+	/* Committed: the rest only moves pins, and is redone by a later run. */
+	if (exists) {
+		snprintf(step, sizeof(step), "finish");
+		err = store_forward(bpffs, l->name);
+		if (err)
+			goto fail;
+	}
+	return EXIT_OK;
+
+fail:
+	if (committed) {
+		errmsg("%s: the new version of %s acts, but moving its pins into %s failed (%s); "
+		       "the next wmibpf load or unload of %s finishes it", l->source, l->name,
+		       dir, strerror(-err), l->name);
 		return EXIT_FAILED;
 	}
+	errmsg("%s: %s failed (%s); %s", l->source, step, step_error(err, why, sizeof(why)),
+	       exists ? "the policy loaded before stays as it was" : "nothing was loaded");
+	err = store_rollback(bpffs, l->name);
+	if (err)
+		errmsg("%s: undoing it failed too (%s); the next wmibpf load or unload of %s "
+		       "does", staging, strerror(-err), l->name);
+	log_show();
+	return EXIT_FAILED;
+}
 
-	/* Objects the new version no longer has stop now. */
-	for (i = 0; i < nr_old; i++) {
-		bool kept = false;
+/* Say what store_recover() did to an interrupted load. */
+static void recovered(struct app *a, const char *name, int how)
+{
+	if (how > 0 && !a->cli->quiet)
+		printf("%s: %s an interrupted load\n", name, how == 1 ? "undid" : "completed");
+}
 
-		for (j = 0; j < meta->nr_objects; j++)
-			kept |= !strcmp(old[i], meta->objects[j].name);
-		if (!kept) {
-			char path[STORE_PATH_MAX + 8];
+/* Concurrent loaders take turns; what an interrupted one left is put right first. */
+static int locked_commit(struct load *l, const struct wmi_policy_meta *meta)
+{
+	int fd, ret, how;
 
-			snprintf(path, sizeof(path), "%s/obj-%s", dir, old[i]);
-			unlink(path);
-		}
+	ret = store_lock(l->a->cli->bpffs, l->a->cli->quiet, &fd);
+	if (ret)
+		return ret;
+	how = store_recover(l->a->cli->bpffs, l->name);
+	if (how < 0) {
+		ret = EXIT_FAILED;
+	} else {
+		recovered(l->a, l->name, how);
+		ret = commit(l, meta);
 	}
-	if (!l->is_policy) {
-		/* A bare object replacing a policy file: its table goes. */
-		for (j = 0; j < sizeof(maps) / sizeof(maps[0]); j++) {
-			char path[STORE_PATH_MAX];
-
-			store_path(path, bpffs, l->name, maps[j]);
-			unlink(path);
-		}
-		store_path(dir, bpffs, l->name, "link");
-		unlink(dir);
-	}
-	for (i = 0; i < l->nr_att; i++)
-		attach_release(&l->att[i]);
-	free_names(old, nr_old);
-	return EXIT_OK;
+	store_unlock(fd);
+	return ret;
 }
 
 static void load_free(struct load *l)
@@ -563,7 +751,7 @@ static int load_one(struct app *a, const char *file, const char *name,
 		ret = prepare_object(&l, l.is_policy ? l.policy.bpf[i] : file,
 				     l.is_policy ? NULL : device, &meta);
 	if (!ret)
-		ret = commit(&l, &meta);
+		ret = locked_commit(&l, &meta);
 	if (!ret && !a->cli->quiet)
 		printf("loaded %s from %s\n", l.name, file);
 	load_free(&l);
@@ -661,40 +849,92 @@ int cmd_load(struct app *a)
 	return ret;
 }
 
+/* Unload one policy, or what an interrupted load of it left. */
+static int unload_one(struct app *a, const char *name)
+{
+	const char *bpffs = a->cli->bpffs;
+	char dir[STORE_PATH_MAX];
+	int err, how;
+
+	how = store_recover(bpffs, name);
+	if (how < 0)
+		return EXIT_FAILED;
+	store_path(dir, bpffs, name, NULL);
+	err = store_trusted(dir);
+	if (err == -ENOENT && how) {
+		/* Only an interrupted first load, now undone. */
+		if (!a->cli->quiet)
+			printf("unloaded %s (an interrupted load)\n", name);
+		return EXIT_OK;
+	}
+	if (err == -ENOENT) {
+		errmsg("no policy named %s is loaded", name);
+		return EXIT_NOT_FOUND;
+	}
+	if (err)
+		return store_untrusted(dir, err);
+	err = store_remove(bpffs, name);
+	if (err)
+		return bpf_failure(name, err);
+	if (!a->cli->quiet)
+		printf("unloaded %s\n", name);
+	return EXIT_OK;
+}
+
 int cmd_unload(struct app *a)
 {
 	const char *bpffs = a->cli->bpffs;
-	char **names = NULL;
-	size_t nr = 0, i;
-	int err, ret = EXIT_OK;
+	char **names = NULL, **broken = NULL;
+	size_t nr = 0, nr_broken = 0, i, k;
+	int err, fd, ret, r;
 
-	if (a->cli->all) {
-		ret = bpffs_require(bpffs);
+	ret = bpffs_require(bpffs);
+	if (ret)
+		return ret;
+	if (!a->cli->all) {
+		char staging[STORE_PATH_MAX];
+
+		/* Permission denied, not "not loaded", for users who may not look. */
+		store_staging_path(staging, bpffs, a->cli->name, NULL);
+		ret = access(staging, F_OK) ? store_find(bpffs, a->cli->name) : EXIT_OK;
 		if (ret)
 			return ret;
+	}
+	ret = store_lock(bpffs, a->cli->quiet, &fd);
+	if (ret)
+		return ret;
+	if (!a->cli->all) {
+		ret = unload_one(a, a->cli->name);
+		store_unlock(fd);
+		return ret;
+	}
+
+	err = store_list_interrupted(bpffs, &broken, &nr_broken);
+	if (!err)
 		err = store_list(bpffs, &names, &nr);
-		if (err)
-			return bpf_failure(bpffs, err);
-	} else {
-		ret = store_find(bpffs, a->cli->name);
-		if (ret)
-			return ret;
-		names = malloc(sizeof(*names));
-		if (!names)
-			return EXIT_FAILED;
-		names[0] = strdup(a->cli->name);
-		nr = names[0] ? 1 : 0;
+	if (err) {
+		free_names(broken, nr_broken);
+		store_unlock(fd);
+		return bpf_failure(bpffs, err);
 	}
+	for (i = 0; i < nr_broken; i++) {
+		bool listed = false;
 
-	for (i = 0; i < nr; i++) {
-		err = store_remove(bpffs, names[i]);
-		if (err) {
-			ret = bpf_failure(names[i], err);
-			continue;
+		for (k = 0; k < nr; k++)
+			listed |= !strcmp(names[k], broken[i]);
+		if (!listed) {
+			r = unload_one(a, broken[i]);
+			if (r && !ret)
+				ret = r;
 		}
-		if (!a->cli->quiet)
-			printf("unloaded %s\n", names[i]);
 	}
+	for (i = 0; i < nr; i++) {
+		r = unload_one(a, names[i]);
+		if (r && !ret)
+			ret = r;
+	}
+	free_names(broken, nr_broken);
 	free_names(names, nr);
+	store_unlock(fd);
 	return ret;
 }

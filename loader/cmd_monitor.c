@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* monitor: the audit stream of the loaded policies, live. */
+/*
+ * monitor: the calls the loaded policies report, live, from a ring buffer
+ * of this monitor's own (see monitors.h).
+ */
 
 #include <errno.h>
 #include <signal.h>
@@ -13,6 +16,7 @@
 
 #include "bpffs.h"
 #include "event.h"
+#include "monitors.h"
 #include "policy.h"
 #include "store.h"
 #include "wmibpf.h"
@@ -27,82 +31,99 @@ static void on_signal(int sig)
 
 struct stream {
 	struct app *a;
+	const char *only;	/* the policy to show, or NULL for all */
 	unsigned long seen;
 	double mono_to_real;	/* CLOCK_REALTIME - CLOCK_MONOTONIC, in seconds */
 };
 
-/* Each ring buffer's callback context: the stream and the policy's name. */
-struct stream_ctx {
-	struct stream *s;
-	char name[POLICY_NAME_MAX + 1];
-};
-
 static int on_event(void *ctx, void *data, size_t size)
 {
-	struct stream_ctx *sc = ctx;
-	struct stream *s = sc->s;
+	struct stream *s = ctx;
+	const struct wmi_audit_event *e = data;
+	char policy[sizeof(e->policy) + 1];
 
-	if (size < sizeof(struct wmi_audit_event))
+	if (size < sizeof(*e))
 		return 0;
-	event_print(&s->a->json, stdout, s->a->cli->json, sc->name, data, s->mono_to_real);
+	memcpy(policy, e->policy, sizeof(e->policy));
+	policy[sizeof(e->policy)] = '\0';
+	if (s->only && strcmp(s->only, policy))
+		return 0;
+	event_print(&s->a->json, stdout, s->a->cli->json, policy, e, s->mono_to_real);
+	fflush(stdout);
 	s->seen++;
 	return 0;
 }
 
-int cmd_monitor(struct app *a)
+/* Say how many events this monitor's ring had no room for, when it changes. */
+static void report_lost(int slots, int slot, uint64_t *told)
 {
-	struct timespec real, mono;
-	struct ring_buffer *rb = NULL;
-	struct stream s = { .a = a };
-	char **names = NULL, path[STORE_PATH_MAX];
-	struct stream_ctx *ctxs = NULL;
-	size_t nr = 0, i, used = 0;
-	int err, fd, ret = EXIT_OK;
+	uint64_t lost = monitors_lost(slots, slot);
 
-	if (a->cli->name) {
-		ret = store_find(a->cli->bpffs, a->cli->name);
-		if (ret)
-			return ret;
-		names = malloc(sizeof(*names));
-		if (!names || !(names[0] = strdup(a->cli->name)))
-			return EXIT_FAILED;
-		nr = 1;
-	} else {
-		ret = bpffs_require(a->cli->bpffs);
-		if (ret)
-			return ret;
-		err = store_list(a->cli->bpffs, &names, &nr);
-		if (err)
-			return bpf_failure(a->cli->bpffs, err);
+	if (lost == *told)
+		return;
+	errmsg("%llu event%s lost so far: this monitor's ring buffer was full (the kernel "
+	       "counts them)", (unsigned long long)lost, lost == 1 ? "" : "s");
+	*told = lost;
+}
+
+/*
+ * Register a ring buffer of our own in a free slot of the shared monitors
+ * map: from then on every table policy, loaded now or later, delivers to it.
+ */
+static int attach_monitor(struct app *a, int *outer, int *slots, int *ring, int *slot)
+{
+	int lock, err, ret;
+
+	*outer = *slots = *ring = *slot = -1;
+	ret = store_lock(a->cli->bpffs, a->cli->quiet, &lock);
+	if (ret)
+		return ret;
+	err = monitors_open(a->cli->bpffs, outer, slots);
+	if (!err) {
+		*ring = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "wmibpf_monitor", 0, 0,
+				       a->cli->ring_size ? a->cli->ring_size : WMI_MONITOR_RING_SIZE,
+				       NULL);
+		err = *ring < 0 ? -errno : 0;
 	}
-	ctxs = calloc(nr ? nr : 1, sizeof(*ctxs));
-	if (!ctxs) {
-		free_names(names, nr);
+	if (!err) {
+		*slot = monitors_claim(*outer, *slots, *ring);
+		err = *slot < 0 ? *slot : 0;
+	}
+	store_unlock(lock);
+	if (err == -EBUSY) {
+		errmsg("%d monitors run already, the most there may be", WMI_MONITOR_SLOTS);
 		return EXIT_FAILED;
 	}
+	return err ? bpf_failure("registering the monitor", err) : EXIT_OK;
+}
 
-	for (i = 0; i < nr; i++) {
-		store_path(path, a->cli->bpffs, names[i], "audit");
-		fd = bpf_obj_get(path);
-		if (fd < 0)
-			continue;	/* a bare BPF object reports nothing */
-		ctxs[used].s = &s;
-		snprintf(ctxs[used].name, sizeof(ctxs[used].name), "%s", names[i]);
-		if (!rb)
-			rb = ring_buffer__new(fd, on_event, &ctxs[used], NULL);
-		else if (ring_buffer__add(rb, fd, on_event, &ctxs[used]))
-			ret = bpf_failure(path, -errno);
-		close(fd);
-		if (!rb) {
-			ret = bpf_failure(path, -errno);
-			break;
-		}
-		used++;
+static void detach_monitor(struct app *a, int outer, int slots, int slot)
+{
+	int lock;
+
+	if (slot >= 0 && !store_lock(a->cli->bpffs, true, &lock)) {
+		monitors_release(outer, slots, slot);
+		store_unlock(lock);
 	}
-	if (!ret && !used) {
-		errmsg("no loaded policy reports calls%s%s", a->cli->name ? " in " : "",
-		       a->cli->name ? a->cli->name : "");
-		ret = EXIT_NOT_FOUND;
+}
+
+int cmd_monitor(struct app *a)
+{
+	struct timespec real, mono, last, now;
+	struct ring_buffer *rb = NULL;
+	struct stream s = { .a = a, .only = a->cli->name };
+	int outer, slots, ring, slot, err, ret;
+	uint64_t told = 0;
+
+	ret = a->cli->name ? store_find(a->cli->bpffs, a->cli->name) :
+			     bpffs_require(a->cli->bpffs);
+	if (ret)
+		return ret;
+	ret = attach_monitor(a, &outer, &slots, &ring, &slot);
+	if (!ret) {
+		rb = ring_buffer__new(ring, on_event, &s, NULL);
+		if (!rb)
+			ret = bpf_failure("reading the monitor's ring buffer", -errno);
 	}
 
 	if (!ret) {
@@ -111,19 +132,33 @@ int cmd_monitor(struct app *a)
 		s.mono_to_real = (real.tv_sec - mono.tv_sec) + (real.tv_nsec - mono.tv_nsec) / 1e9;
 		signal(SIGINT, on_signal);
 		signal(SIGTERM, on_signal);
-		if (!a->cli->json && !a->cli->quiet)
-			fprintf(stderr, "wmibpf: monitoring %zu polic%s; Ctrl-C to stop\n", used,
-				used == 1 ? "y" : "ies");
+		/* Said once the slot is ours: every call from now on is seen. */
+		if (!a->cli->quiet)
+			fprintf(stderr, "wmibpf: monitoring %s%s; Ctrl-C to stop\n",
+				a->cli->name ? "policy " : "all policies",
+				a->cli->name ? a->cli->name : "");
+		last = mono;
 		while (!stopping && (!a->cli->count || s.seen < a->cli->count)) {
 			err = ring_buffer__poll(rb, 200);
 			if (err < 0 && err != -EINTR) {
-				ret = bpf_failure("reading the audit ring buffer", err);
+				ret = bpf_failure("reading the monitor's ring buffer", err);
 				break;
 			}
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			if (now.tv_sec != last.tv_sec) {
+				report_lost(slots, slot, &told);
+				last = now;
+			}
 		}
+		report_lost(slots, slot, &told);
 	}
 	ring_buffer__free(rb);
-	free(ctxs);
-	free_names(names, nr);
+	detach_monitor(a, outer, slots, slot);
+	if (ring >= 0)
+		close(ring);
+	if (outer >= 0)
+		close(outer);
+	if (slots >= 0)
+		close(slots);
 	return ret;
 }

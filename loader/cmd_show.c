@@ -8,9 +8,11 @@
 #include <unistd.h>
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "bpffs.h"
+#include "monitors.h"
 #include "policy.h"
 #include "store.h"
 #include "wmibpf.h"
@@ -46,8 +48,8 @@ static void action_text(char *buf, size_t size, uint32_t action, int32_t error, 
 int cmd_list(struct app *a)
 {
 	struct json *j = &a->json;
-	char **names = NULL, guid[WMI_GUID_STR_LEN + 1], act[64];
-	size_t nr = 0, i, k;
+	char **names = NULL, **broken = NULL, guid[WMI_GUID_STR_LEN + 1], act[64];
+	size_t nr = 0, nr_broken = 0, i, k;
 	int err;
 
 	/* No bpffs is not "no policy loaded". */
@@ -57,6 +59,12 @@ int cmd_list(struct app *a)
 	err = store_list(a->cli->bpffs, &names, &nr);
 	if (err)
 		return bpf_failure(a->cli->bpffs, err);
+	/* A wmibpf killed while loading: what acts is not what meta says. */
+	err = store_list_interrupted(a->cli->bpffs, &broken, &nr_broken);
+	if (err) {
+		free_names(names, nr);
+		return bpf_failure(a->cli->bpffs, err);
+	}
 
 	if (a->cli->json)
 		json_array_begin(j);
@@ -104,15 +112,29 @@ int cmd_list(struct app *a)
 			json_object_end(j);
 		}
 		json_array_end(j);
+		json_kv_string(j, "state", "loaded");
 		json_object_end(j);
+	}
+	for (i = 0; i < nr_broken; i++) {
+		if (a->cli->json) {
+			json_object_begin(j);
+			json_kv_string(j, "name", broken[i]);
+			json_kv_string(j, "state", "interrupted");
+			json_object_end(j);
+			continue;
+		}
+		printf("%s: a load or replace of it was interrupted, and its programs may be "
+		       "old and new mixed; the next wmibpf load or unload of %s puts it right\n",
+		       broken[i], broken[i]);
 	}
 	if (a->cli->json) {
 		json_array_end(j);
 		json_end_line(j);
-	} else if (!nr && !a->cli->quiet) {
+	} else if (!nr && !nr_broken && !a->cli->quiet) {
 		printf("no policy loaded\n");
 	}
 	free_names(names, nr);
+	free_names(broken, nr_broken);
 	return EXIT_OK;
 }
 
@@ -162,7 +184,7 @@ int cmd_show(struct app *a)
 	size_t nr = 0, i;
 	int rules_fd, hits_fd, ncpus, err;
 	struct json *j = &a->json;
-	uint64_t def_hits;
+	uint64_t def_hits, lost;
 
 	err = store_find(a->cli->bpffs, name);
 	if (err)
@@ -198,6 +220,8 @@ int cmd_show(struct app *a)
 	if (nr)
 		qsort(rules, nr, sizeof(*rules), cmp_rule);
 	def_hits = hits_fd >= 0 && ncpus > 0 ? hits_of(hits_fd, WMI_RULE_DEFAULT, ncpus) : 0;
+	/* Reported calls a monitor's full ring buffer had no room for. */
+	lost = hits_fd >= 0 && ncpus > 0 ? hits_of(hits_fd, WMI_RULE_LOST(m.nr_rules), ncpus) : 0;
 
 	guid_text(m.guid, guid);
 	if (a->cli->json) {
@@ -208,7 +232,9 @@ int cmd_show(struct app *a)
 		json_key(j, "rules");
 		json_array_begin(j);
 	} else {
-		printf("policy %s, device %s, from %s\n", name, guid, m.source);
+		printf("policy %s, device %s, from %s%s\n", name, guid, m.source,
+		       m.has_table && store_read_mode(a->cli->bpffs, name) == WMI_MODE_AUDIT ?
+		       ", in audit mode" : "");
 		if (nr)
 			printf("%5s %5s %-38s %6s %-7s %6s %6s %-18s %10s\n", "RULE", "LINE",
 			       "DEVICE", "METHOD", "ORIGIN", "UID", "GID", "ACTION", "HITS");
@@ -258,6 +284,7 @@ int cmd_show(struct app *a)
 		json_kv_bool(j, "audit", m.default_flags & WMI_RULE_F_AUDIT);
 		json_kv_uint(j, "hits", def_hits);
 		json_object_end(j);
+		json_kv_uint(j, "lost_events", lost);
 		json_object_end(j);
 		json_end_line(j);
 	} else {
@@ -265,6 +292,8 @@ int cmd_show(struct app *a)
 			printf("%5s %5s %-38s %6s %-7s %6s %6s %-18s %10llu\n", "-", "-",
 			       "default", "any", policy_origin_name(m.default_origin), "any",
 			       "any", act, (unsigned long long)def_hits);
+		if (rules_fd >= 0)
+			printf("events lost by monitors: %llu\n", (unsigned long long)lost);
 		for (i = 0; i < m.nr_objects && i < WMI_META_MAX_OBJS; i++) {
 			guid_text(m.objects[i].guid, guid);
 			printf("bpf object %s, device %s\n", m.objects[i].name, guid);
@@ -275,5 +304,282 @@ int cmd_show(struct app *a)
 		close(rules_fd);
 	if (hits_fd >= 0)
 		close(hits_fd);
+	return EXIT_OK;
+}
+
+static const char *mode_name(uint32_t mode)
+{
+	return mode == WMI_MODE_AUDIT ? "audit" : "enforce";
+}
+
+int cmd_mode(struct app *a)
+{
+	const char *name = a->cli->name;
+	struct wmi_policy_meta m = { };
+	int ret, err, fd;
+
+	ret = store_find(a->cli->bpffs, name);
+	if (ret)
+		return ret;
+	err = store_read_meta(a->cli->bpffs, name, &m);
+	if (err)
+		return bpf_failure(name, err);
+	if (!m.has_table) {
+		errmsg("%s: a bare BPF object has no mode: only a policy file's rules do", name);
+		return EXIT_FAILED;
+	}
+	if (a->cli->mode >= 0) {
+		/* Not during a load or replace of it, which carries the mode over. */
+		ret = store_lock(a->cli->bpffs, a->cli->quiet, &fd);
+		if (ret)
+			return ret;
+		err = store_write_mode(a->cli->bpffs, name, a->cli->mode);
+		store_unlock(fd);
+		if (err)
+			return bpf_failure(name, err);
+	}
+	if (a->cli->json) {
+		json_object_begin(&a->json);
+		json_kv_string(&a->json, "name", name);
+		json_kv_string(&a->json, "mode", mode_name(store_read_mode(a->cli->bpffs, name)));
+		json_object_end(&a->json);
+		json_end_line(&a->json);
+	} else if (!a->cli->quiet) {
+		printf("%s: %s\n", name, store_read_mode(a->cli->bpffs, name) == WMI_MODE_AUDIT ?
+		       "audit mode: changes no call, reports what enforcing would change" :
+		       "enforce mode");
+	}
+	return EXIT_OK;
+}
+
+/* The lockdown level, the bracketed word of securityfs' lockdown file. */
+static void lockdown_level(char *buf, size_t size)
+{
+	char line[128], *open, *close;
+	FILE *f = fopen("/sys/kernel/security/lockdown", "r");
+
+	snprintf(buf, size, "unknown");
+	if (!f)
+		return;
+	if (fgets(line, sizeof(line), f) && (open = strchr(line, '[')) &&
+	    (close = strchr(open, ']'))) {
+		*close = '\0';
+		snprintf(buf, size, "%s", open + 1);
+	}
+	fclose(f);
+}
+
+/* Programs wmibpf attached, by binding: a GUID, or all zero for every device. */
+struct bound {
+	uint8_t guid[16];
+	unsigned int n;
+};
+
+static void count_bound(struct bound *b, size_t *nr, size_t max, const uint8_t g[16])
+{
+	size_t i;
+
+	for (i = 0; i < *nr; i++) {
+		if (!memcmp(b[i].guid, g, 16)) {
+			b[i].n++;
+			return;
+		}
+	}
+	if (*nr < max) {
+		memcpy(b[*nr].guid, g, 16);
+		b[(*nr)++].n = 1;
+	}
+}
+
+static int cmp_name(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+int cmd_status(struct app *a)
+{
+	struct json *j = &a->json;
+	struct btf *vmlinux = NULL;
+	char **names = NULL, **broken = NULL, lockdown[32], guid[WMI_GUID_STR_LEN + 1];
+	const char *kfunc[64];
+	size_t nr = 0, nr_broken = 0, nr_bound = 0, i, k, nr_kfuncs = 0;
+	struct bound bound[64];
+	unsigned int all = 0;
+	bool has_ops = false, policies_known;
+	int ncpus = libbpf_num_possible_cpus(), outer = -1, slots = -1;
+	__u32 id;
+
+	/* The kernel: the struct_ops type and kfuncs in its BTF, lockdown. */
+	vmlinux = btf__load_vmlinux_btf();
+	if (vmlinux) {
+		has_ops = btf__find_by_name_kind(vmlinux, "wmi_bpf_ops", BTF_KIND_STRUCT) > 0;
+		for (id = 1; id < btf__type_cnt(vmlinux); id++) {
+			const struct btf_type *t = btf__type_by_id(vmlinux, id);
+			const char *n = btf__name_by_offset(vmlinux, t->name_off);
+
+			if (btf_is_func(t) && !strncmp(n, "bpf_wmi_", 8) &&
+			    nr_kfuncs < sizeof(kfunc) / sizeof(kfunc[0]))
+				kfunc[nr_kfuncs++] = n;
+		}
+		if (nr_kfuncs)
+			qsort(kfunc, nr_kfuncs, sizeof(kfunc[0]), cmp_name);
+	}
+	lockdown_level(lockdown, sizeof(lockdown));
+
+	policies_known = !bpffs_check(a->cli->bpffs) && !store_list(a->cli->bpffs, &names, &nr) &&
+			 !store_list_interrupted(a->cli->bpffs, &broken, &nr_broken);
+
+	if (a->cli->json) {
+		json_object_begin(j);
+		json_key(j, "kernel");
+		json_object_begin(j);
+		json_kv_bool(j, "btf", vmlinux != NULL);
+		json_kv_bool(j, "struct_ops", has_ops);
+		json_key(j, "kfuncs");
+		json_array_begin(j);
+	} else {
+		printf("kernel: %s; WMI-BPF struct_ops wmi_bpf_ops: %s; lockdown: %s\n",
+		       vmlinux ? "BTF" : "no BTF (/sys/kernel/btf/vmlinux)", has_ops ? "yes" : "no",
+		       lockdown);
+		printf("kfuncs:%s", nr_kfuncs ? "" : " none");
+		for (i = 0; i < nr_kfuncs; i++)
+			printf(" %s", kfunc[i]);
+		printf("\n");
+	}
+	if (a->cli->json) {
+		for (i = 0; i < nr_kfuncs; i++)
+			json_string(j, kfunc[i]);
+		json_array_end(j);
+		json_kv_string(j, "lockdown", lockdown);
+		json_object_end(j);
+		json_key(j, "policies");
+		json_array_begin(j);
+	}
+
+	for (i = 0; i < nr; i++) {
+		struct wmi_policy_meta m = { };
+		char path[STORE_PATH_MAX];
+		uint64_t lost = 0;
+		int fd;
+
+		if (store_read_meta(a->cli->bpffs, names[i], &m))
+			continue;
+		if (m.has_table)
+			count_bound(bound, &nr_bound, 64, m.guid);
+		for (k = 0; k < m.nr_objects && k < WMI_META_MAX_OBJS; k++)
+			count_bound(bound, &nr_bound, 64, m.objects[k].guid);
+		store_path(path, a->cli->bpffs, names[i], "hits");
+		fd = bpf_obj_get(path);
+		if (fd >= 0 && ncpus > 0)
+			lost = hits_of(fd, WMI_RULE_LOST(m.nr_rules), ncpus);
+		if (fd >= 0)
+			close(fd);
+		if (a->cli->json) {
+			json_object_begin(j);
+			json_kv_string(j, "name", names[i]);
+			json_kv_string(j, "state", "loaded");
+			json_kv_string(j, "mode", m.has_table ?
+				       mode_name(store_read_mode(a->cli->bpffs, names[i])) : "");
+			json_kv_uint(j, "programs", m.has_table + m.nr_objects);
+			json_kv_uint(j, "lost_events", lost);
+			json_object_end(j);
+		} else {
+			printf("policy %s: %s, %u program%s, %llu event%s lost by monitors\n",
+			       names[i], m.has_table ?
+			       mode_name(store_read_mode(a->cli->bpffs, names[i])) : "bare object",
+			       m.has_table + m.nr_objects, m.has_table + m.nr_objects == 1 ? "" : "s",
+			       (unsigned long long)lost, lost == 1 ? "" : "s");
+		}
+	}
+	for (i = 0; i < nr_broken; i++) {
+		if (a->cli->json) {
+			json_object_begin(j);
+			json_kv_string(j, "name", broken[i]);
+			json_kv_string(j, "state", "interrupted");
+			json_object_end(j);
+		} else {
+			printf("policy %s: interrupted load; the next wmibpf load or unload of it "
+			       "puts it right\n", broken[i]);
+		}
+	}
+	if (!a->cli->json && !policies_known)
+		printf("policies: unknown (%s cannot be read)\n", a->cli->bpffs);
+	else if (!a->cli->json && !nr && !nr_broken)
+		printf("policies: none loaded\n");
+
+	/* Programs per device: those bound to all devices count on each. */
+	for (i = 0; i < nr_bound; i++) {
+		static const uint8_t null_guid_[16];
+
+		if (!memcmp(bound[i].guid, null_guid_, 16))
+			all = bound[i].n;
+	}
+	if (a->cli->json) {
+		json_array_end(j);
+		json_key(j, "programs");
+		json_array_begin(j);
+	}
+	for (i = 0; i < nr_bound; i++) {
+		unsigned int n = bound[i].n;
+
+		guid_text(bound[i].guid, guid);
+		if (strcmp(guid, "all"))
+			n += all;
+		if (a->cli->json) {
+			json_object_begin(j);
+			json_kv_string(j, "device", guid);
+			json_kv_uint(j, "programs", n);
+			json_object_end(j);
+		} else {
+			printf("programs on %s: %u of %u\n", strcmp(guid, "all") ? guid :
+			       "every device (all)", n, WMI_DEVICE_MAX_PROGS);
+		}
+	}
+
+	/* The monitors, and what each lost. */
+	if (a->cli->json) {
+		json_array_end(j);
+		json_key(j, "monitors");
+		json_array_begin(j);
+	}
+	if (policies_known) {
+		char path[STORE_PATH_MAX];
+
+		snprintf(path, sizeof(path), "%s/monitors", a->cli->bpffs);
+		outer = bpf_obj_get(path);
+		snprintf(path, sizeof(path), "%s/monitor_slots", a->cli->bpffs);
+		slots = bpf_obj_get(path);
+	}
+	for (id = 0; outer >= 0 && slots >= 0 && id < WMI_MONITOR_SLOTS; id++) {
+		struct wmi_monitor_slot s = { };
+		__u32 ring;
+
+		if (bpf_map_lookup_elem(outer, &id, &ring) || bpf_map_lookup_elem(slots, &id, &s))
+			continue;
+		if (a->cli->json) {
+			json_object_begin(j);
+			json_kv_uint(j, "slot", id);
+			json_kv_uint(j, "pid", s.pid);
+			json_kv_bool(j, "running", monitors_start_time(s.pid) == s.start);
+			json_kv_uint(j, "lost_events", s.lost);
+			json_object_end(j);
+		} else {
+			printf("monitor %u: pid %u%s, %llu event%s lost\n", id, s.pid,
+			       monitors_start_time(s.pid) == s.start ? "" : " (gone)",
+			       (unsigned long long)s.lost, s.lost == 1 ? "" : "s");
+		}
+	}
+	if (a->cli->json) {
+		json_array_end(j);
+		json_object_end(j);
+		json_end_line(j);
+	}
+	if (outer >= 0)
+		close(outer);
+	if (slots >= 0)
+		close(slots);
+	btf__free(vmlinux);
+	free_names(names, nr);
+	free_names(broken, nr_broken);
 	return EXIT_OK;
 }

@@ -2,7 +2,7 @@
 # wmibpf, the admin tool: built against the patched kernel's UAPI headers,
 # libbpf from the kernel tree (static) and the table policy's skeleton.
 # wmibpf-asan is the same with AddressSanitizer and LeakSanitizer, for the
-# in-guest tests.
+# in-guest tests, and with fault injection (WMIBPF_FAULT, loader/fault.h).
 
 PREFIX ?= /usr/local
 SBINDIR ?= $(PREFIX)/sbin
@@ -23,5 +23,5 @@ $(OUT)/loader/wmibpf: $(LOADER_SRCS) $(LOADER_HDRS) $(OUT)/bpf/wmi_policy.skel.h
 
 $(OUT)/loader/wmibpf-asan: $(LOADER_SRCS) $(LOADER_HDRS) $(OUT)/bpf/wmi_policy.skel.h
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(LOADER_CFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
+	$(Q)$(CC) $(LOADER_CFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -DWMIBPF_FAULTS \
 		-o $@ $(LOADER_SRCS) $(LOADER_LIBS)

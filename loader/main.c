@@ -20,6 +20,8 @@ int main(int argc, char **argv)
 		[VERB_MONITOR] = cmd_monitor,
 		[VERB_CHECK] = cmd_check,
 		[VERB_CALL] = cmd_call,
+		[VERB_MODE] = cmd_mode,
+		[VERB_STATUS] = cmd_status,
 	};
 	struct cli cli;
 	struct app a = { .cli = &cli };

@@ -52,5 +52,7 @@ int cmd_show(struct app *a);
 int cmd_monitor(struct app *a);
 int cmd_check(struct app *a);
 int cmd_call(struct app *a);
+int cmd_mode(struct app *a);
+int cmd_status(struct app *a);
 
 #endif

@@ -29,7 +29,12 @@ chmod 666 /dev/wmi/$M
 say "The audit stream, live, while the vendor's raw tool runs"
 wmibpf monitor >/tmp/monitor 2>&1 &
 monitor=$!
-sleep 1
+# It sees the calls from when it says it is monitoring.
+i=0
+while ! grep -q "^wmibpf: monitoring" /tmp/monitor && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 
 say "A raw brightness call from the vendor's tool: the translator hands it to the driver"
 wait-notify sysfs $BL/actual_brightness /tmp/ready 5000 >/tmp/notify &

@@ -13,6 +13,8 @@
 #include <cmocka.h>
 
 #include "cli.h"
+#include "text.h"
+#include "wmi_policy.h"
 
 #define ACME "FE733490-2E22-4EDB-A7B5-BC248874D383"
 
@@ -178,6 +180,57 @@ static const struct {
 	{ "wmibpf help nope", "unknown verb 'nope'" },
 };
 
+/* mode NAME [audit|enforce], status, monitor --ring-size. */
+static void mode_status_ring(void **state)
+{
+	static const struct {
+		const char *line;
+		const char *error;
+	} bad[] = {
+		{ "wmibpf mode", "mode: expected a policy NAME, and audit or enforce" },
+		{ "wmibpf mode acme loud", "mode: expected audit or enforce, found 'loud'" },
+		{ "wmibpf mode ../x audit", "mode: '../x' is not a policy name: expected "
+		  POLICY_NAME_RULE },
+		{ "wmibpf status x", "status takes no arguments" },
+		{ "wmibpf monitor --ring-size 5000", "monitor: --ring-size: expected a power of two "
+		  "from 4096 to 1073741824, found '5000'" },
+		{ "wmibpf monitor --ring-size 2048", "monitor: --ring-size: expected a power of two "
+		  "from 4096 to 1073741824, found '2048'" },
+	};
+	struct cli c;
+	char *err = NULL;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(parse("wmibpf mode acme", &c, &err), EXIT_OK);
+	assert_int_equal(c.verb, VERB_MODE);
+	assert_string_equal(c.name, "acme");
+	assert_int_equal(c.mode, -1);
+	cli_free(&c);
+	assert_int_equal(parse("wmibpf mode acme audit", &c, &err), EXIT_OK);
+	assert_int_equal(c.mode, WMI_MODE_AUDIT);
+	cli_free(&c);
+	assert_int_equal(parse("wmibpf mode acme enforce", &c, &err), EXIT_OK);
+	assert_int_equal(c.mode, WMI_MODE_ENFORCE);
+	cli_free(&c);
+	assert_int_equal(parse("wmibpf status --json", &c, &err), EXIT_OK);
+	assert_int_equal(c.verb, VERB_STATUS);
+	assert_true(c.json);
+	cli_free(&c);
+	assert_int_equal(parse("wmibpf monitor --ring-size 0x1000", &c, &err), EXIT_OK);
+	assert_int_equal(c.ring_size, 4096);
+	cli_free(&c);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int ret = parse(bad[i].line, &c, &err);
+
+		if (ret != EXIT_USAGE || !err || strcmp(err, bad[i].error))
+			fail_msg("'%s' gave %d '%s', expected '%s'", bad[i].line, ret,
+				 err ? err : "(null)", bad[i].error);
+		free(err);
+		err = NULL;
+	}
+}
+
 static void bad_usage(void **state)
 {
 	size_t i;
@@ -255,6 +308,7 @@ int main(void)
 		cmocka_unit_test(call_inputs),
 		cmocka_unit_test(help_and_version),
 		cmocka_unit_test(bad_usage),
+		cmocka_unit_test(mode_status_ring),
 		cmocka_unit_test(options_need_values),
 		cmocka_unit_test(hex_and_strings),
 	};

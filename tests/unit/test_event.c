@@ -73,11 +73,39 @@ static void json_is_escaped(void **state)
 	free(out);
 }
 
+/* What audit mode let through says so, in text and in JSON. */
+static void audit_mode_flagged(void **state)
+{
+	struct wmi_audit_event e;
+	struct json j;
+	FILE *f = open_memstream(&out, &out_size);
+
+	(void)state;
+	assert_non_null(f);
+	hostile_event(&e);
+	e.verdict = 0;
+	e.error = 0;
+	e.flags = WMI_EVENT_F_AUDIT_MODE;
+	json_init(&j, f, false);
+	event_print(&j, f, false, "acme", &e, 0);
+	event_print(&j, f, true, "acme", &e, 0);
+	e.flags = 0;
+	event_print(&j, f, true, "acme", &e, 0);
+	fclose(f);
+	assert_non_null(strstr(out, " default: deny (audit mode: not enforced) -> firmware error 0 "));
+	assert_non_null(strstr(out, "\"action\":\"deny\",\"verdict\":\"firmware\",\"error\":0,"));
+	assert_non_null(strstr(out, ",\"audit_mode\":true}"));
+	/* Enforced events carry no such key. */
+	assert_null(strstr(strstr(out, "audit_mode") + 1, "audit_mode"));
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(text_is_escaped),
 		cmocka_unit_test(json_is_escaped),
+		cmocka_unit_test(audit_mode_flagged),
 	};
 
 	return cmocka_run_group_tests_name("event", tests, NULL, NULL);

@@ -21,14 +21,19 @@ UNIT_SRCS_check := loader/cmd_check.c loader/util.c loader/policy.c loader/guid.
 UNIT_LIBS_check := -lyaml
 # cmd_load.c against a mocked libbpf: the wrapped calls are in the test.
 UNIT_SRCS_attach := loader/store.c loader/policy.c loader/encode.c loader/guid.c loader/util.c \
-	loader/text.c loader/log.c loader/bpffs.c
+	loader/text.c loader/log.c loader/bpffs.c loader/fault.c loader/monitors.c
 UNIT_DEPS_attach = $(OUT)/bpf/wmi_policy.skel.h
 UNIT_CFLAGS_attach = -I$(OUT)/bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
-UNIT_WRAP_attach := bpf_obj_get bpf_map__attach_struct_ops bpf_link__fd bpf_link__pin \
-	bpf_link__disconnect bpf_link__destroy bpf_link_get_info_by_fd bpf_map_get_fd_by_id \
-	bpf_link_update bpf_map__fd
+UNIT_WRAP_attach := bpf_obj_get bpf_obj_pin bpf_map__attach_struct_ops bpf_link__destroy \
+	bpf_link_get_info_by_fd bpf_map_get_info_by_fd bpf_map_get_fd_by_id bpf_link_update \
+	bpf_link_detach bpf_map_lookup_elem bpf_map__fd
 UNIT_LIBS_attach = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_attach)) $(LIBBPF_A) -lelf -lz -lyaml
 comma := ,
+# Monitor slots against mocked maps: arrays in the test.
+UNIT_SRCS_monitors := loader/monitors.c loader/store.c loader/util.c loader/bpffs.c loader/fault.c
+UNIT_CFLAGS_monitors = -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
+UNIT_WRAP_monitors := bpf_map_lookup_elem bpf_map_update_elem bpf_map_delete_elem
+UNIT_LIBS_monitors = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_monitors)) $(LIBBPF_A) -lelf -lz
 
 UNIT_NAMES := $(patsubst tests/unit/test_%.c,%,$(wildcard tests/unit/test_*.c))
 UNIT_TESTS := $(addprefix $(OUT)/unit/test_,$(UNIT_NAMES))

@@ -6,7 +6,7 @@ load_module acme_wmi
 O=/usr/local/lib/wmibpf
 expect_eq "$(wmibpf load $O/acme_translator.bpf.o)" "loaded acme_translator from $O/acme_translator.bpf.o" \
 	"load the translator"
-expect_eq "$(ls /sys/fs/bpf/wmi/acme_translator | tr '\n' ' ')" "meta obj-acme_translator " "its pins"
+expect_eq "$(ls /sys/fs/bpf/wmi/acme_translator | tr '\n' ' ')" "meta obj-acme_translator ops-acme_translator " "its pins"
 expect_ok "a raw brightness set" acme-ctl brightness 12
 expect_eq "$(cat /sys/class/backlight/acme/brightness)" 12 "translated to the driver"
 expect_match "$(wmibpf list)" "*acme_translator * $ACME_METHODS * - -  * acme_translator*" \
