@@ -6,12 +6,14 @@
 # the filter refuses never reaches the firmware (vmtest/acpi/dell.asl
 # counts). Callers without capabilities, or granted the node as nobody, get
 # what the filter gives them. A thermal-mode set, which the kernel handles,
-# is performed as dell-pc does: platform_profile follows and is notified.
+# in the shapes dell-pc sends, is performed: platform_profile follows and
+# is notified; any other thermal call is the filter's.
 . /wmibpf/tests/lib.sh
 expect_eq "$(cat $WMI_DEVICES/$DELL_SMBIOS/claimed_methods)" 1 "dell-smbios-wmi claims method 1"
 
 total=$(fw_calls_total)
-for c in "19 0" "19 7 1 2 3 4" "0 0 0x101" "1 0 0x101 3" "0 0 0x777" "1 7" "11 3" "31 0"; do
+for c in "19 0" "19 7 1 2 3 4" "0 0 0x101" "1 0 0x101 3" "0 0 0x777" "1 7" "11 3" "31 0" \
+	"17 19 3" "17 19 1 0x10c" "17 19 0x101 8" "17 19 0 5"; do
 	expect_eq "$(dell_raw_call $c)" "$(dell_call $c)" "call $c: the generic node answers as dell-smbios"
 done
 expect_eq "$(dell_raw_call 19 0)" "error EINVAL (Invalid argument)" "diagnostics refused"
