@@ -17,6 +17,9 @@
 
 /* Set by the loader before loading. */
 const volatile __u32 pattern_mask = 0;		/* rule key patterns in use */
+/* The gids rules name, for callers in them by a supplementary group */
+const volatile __u32 rule_gids[WMI_POLICY_MAX_GIDS] = { };
+const volatile __u32 nr_rule_gids = 0;
 const volatile __u32 default_action = WMI_ACTION_ALLOW;
 const volatile __s32 default_error = EPERM;
 const volatile __u32 default_flags = 0;
@@ -81,12 +84,16 @@ struct {
 	__type(value, struct wmi_policy_meta);
 } meta SEC(".maps");
 
-/* The rule deciding a call, or NULL for the default. */
+/*
+ * The rule deciding a call, or NULL for the default. A gid rule matches
+ * the caller's filesystem gid first, then each gid rules name that the
+ * caller has as a supplementary group, as the kernel checks file access.
+ */
 static __always_inline struct wmi_rule *lookup(struct wmi_bpf_ctx *call)
 {
 	struct wmi_rule_key key;
 	struct wmi_rule *rule;
-	__u32 p;
+	__u32 p, i;
 
 	for (p = 0; p < WMI_PAT_COUNT; p++) {
 		if (!(pattern_mask & (1u << p)))
@@ -101,6 +108,17 @@ static __always_inline struct wmi_rule *lookup(struct wmi_bpf_ctx *call)
 		rule = bpf_map_lookup_elem(&rules, &key);
 		if (rule)
 			return rule;
+		if ((p & WMI_PAT_ANY_GID) || call->origin != WMI_ORIGIN_USER)
+			continue;
+		for (i = 0; i < WMI_POLICY_MAX_GIDS && i < nr_rule_gids; i++) {
+			if (rule_gids[i] == call->gid ||
+			    bpf_wmi_caller_in_group(call, rule_gids[i]) != 1)
+				continue;
+			key.gid = rule_gids[i];
+			rule = bpf_map_lookup_elem(&rules, &key);
+			if (rule)
+				return rule;
+		}
 	}
 
 	return NULL;

@@ -21,6 +21,8 @@
 #endif
 
 #define WMI_POLICY_ANY		0xffffffffu	/* wildcard method id, uid, gid */
+/* Most different gids a policy's rules may name: each is a group check. */
+#define WMI_POLICY_MAX_GIDS	8
 #define WMI_POLICY_MAX_RULES	(1u << 20)
 /* Programs a device may run at once: the kernel's WMI_BPF_MAX_PROGS. */
 #define WMI_DEVICE_MAX_PROGS	16

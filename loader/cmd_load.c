@@ -410,6 +410,8 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 		if (err)
 			return bpf_failure("encoding the rules", err);
 		skel->rodata->pattern_mask = t.pattern_mask;
+		memcpy((void *)skel->rodata->rule_gids, t.gids, sizeof(t.gids));
+		skel->rodata->nr_rule_gids = t.nr_gids;
 		skel->rodata->default_action = t.default_action;
 		skel->rodata->default_error = t.default_error;
 		skel->rodata->default_flags = t.default_flags;

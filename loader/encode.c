@@ -24,6 +24,20 @@ uint32_t encode_pattern(const struct policy_rule *r)
 	return p;
 }
 
+/* Each gid once, in rule order; -1 past WMI_POLICY_MAX_GIDS of them. */
+static int add_gid(struct policy_tables *t, uint32_t gid)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr_gids; i++)
+		if (t->gids[i] == gid)
+			return 0;
+	if (t->nr_gids == WMI_POLICY_MAX_GIDS)
+		return -1;
+	t->gids[t->nr_gids++] = gid;
+	return 0;
+}
+
 int encode_policy(const struct policy *p, struct policy_tables *t)
 {
 	size_t i;
@@ -57,6 +71,10 @@ int encode_policy(const struct policy *p, struct policy_tables *t)
 		v->line = r->line;
 
 		t->pattern_mask |= 1u << encode_pattern(r);
+		if (r->gid != WMI_POLICY_ANY && add_gid(t, r->gid)) {
+			encode_free(t);
+			return -E2BIG;
+		}
 	}
 	t->nr = p->nr_rules;
 	t->default_action = p->def.action;

@@ -17,6 +17,8 @@ struct policy_tables {
 	struct wmi_rule *values;
 	size_t nr;		/* rules; their ids are 1..nr, 0 is the default */
 	uint32_t pattern_mask;	/* WMI_PAT_* combinations in use */
+	uint32_t gids[WMI_POLICY_MAX_GIDS];	/* different gids the rules name */
+	size_t nr_gids;
 	uint32_t default_action;
 	int32_t default_error;
 	uint32_t default_flags;

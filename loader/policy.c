@@ -464,6 +464,35 @@ static int check_duplicates(struct ctx *c, yaml_node_t *list)
 		    "rule: matches the same calls as the rule at line %u; merge them", first->line);
 }
 
+/*
+ * The program checks the caller's supplementary groups against every gid
+ * rules name, so their number is bounded: the first rule naming one too
+ * many is the error.
+ */
+static int check_gids(struct ctx *c, yaml_node_t *list)
+{
+	uint32_t gids[WMI_POLICY_MAX_GIDS];
+	size_t nr = 0, i, k;
+
+	for (i = 0; i < c->p->nr_rules; i++) {
+		uint32_t gid = c->p->rules[i].gid;
+
+		if (gid == WMI_POLICY_ANY)
+			continue;
+		for (k = 0; k < nr && gids[k] != gid; k++)
+			;
+		if (k < nr)
+			continue;
+		if (nr == WMI_POLICY_MAX_GIDS)
+			return fail(c, yaml_document_get_node(c->doc,
+							      list->data.sequence.items.start[i]),
+				    "gid: a policy's rules may name at most %u different gids",
+				    WMI_POLICY_MAX_GIDS);
+		gids[nr++] = gid;
+	}
+	return 0;
+}
+
 static int parse_rule(struct ctx *c, yaml_node_t *n, struct policy_rule *r)
 {
 	struct rule_arg a = { .r = r };
@@ -530,7 +559,7 @@ static int parse_rules(struct ctx *c, yaml_node_t *n)
 			return -EINVAL;
 		c->p->nr_rules++;
 	}
-	return check_duplicates(c, n);
+	return check_gids(c, n) ?: check_duplicates(c, n);
 }
 
 static int default_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v,

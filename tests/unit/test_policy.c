@@ -269,6 +269,8 @@ static const struct bad bad_policies[] = {
 	  "EOPNOTSUPP or ETIMEDOUT" },
 	{ "name: x\ndevice: all\nrules:\n  - action: deny\n    errno: 0\n",
 	  "5:12: errno: expected a number from 1 to 4095, found '0'" },
+	{ "name: x\ndevice: all\nrules:\n  - gid: 100\n    action: deny\n  - gid: 101\n    action: deny\n  - gid: 102\n    action: deny\n  - gid: 103\n    action: deny\n  - gid: 104\n    action: deny\n  - gid: 105\n    action: deny\n  - gid: 106\n    action: deny\n  - gid: 107\n    action: deny\n  - gid: 108\n    action: deny\n  - gid: 100\n    method: 1\n    action: deny\n",
+	  "20:5: gid: a policy's rules may name at most 8 different gids" },
 	{ "name: x\ndevice: all\nrules:\n  - action: deny\n    errno: 4096\n",
 	  "5:12: errno: expected a number from 1 to 4095, found '4096'" },
 	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    uid: 0100\n",

@@ -6,6 +6,9 @@
  *
  * runas --no-caps PROG [ARGS]: run PROG as root without any capability,
  * now or after exec (securebits keep root from regaining them).
+ *
+ * runas --groups GID[,GID...] UID GID PROG [ARGS]: as the first form, with
+ * those supplementary groups.
  */
 
 #include <grp.h>
@@ -44,11 +47,23 @@ int main(int argc, char **argv)
 		perror(argv[2]);
 		return 127;
 	}
+	gid_t groups[16];
+	size_t ngroups = 0;
+
+	if (argc >= 3 && !strcmp(argv[1], "--groups")) {
+		char *list = argv[2], *g;
+
+		for (g = strtok(list, ","); g && ngroups < 16; g = strtok(NULL, ","))
+			groups[ngroups++] = atoi(g);
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc < 4) {
-		fprintf(stderr, "usage: runas UID GID PROG [ARGS] | runas --no-caps PROG [ARGS]\n");
+		fprintf(stderr, "usage: runas [--groups GID,...] UID GID PROG [ARGS] | "
+			"runas --no-caps PROG [ARGS]\n");
 		return 127;
 	}
-	if (setgroups(0, NULL) || setgid(atoi(argv[2])) || setuid(atoi(argv[1]))) {
+	if (setgroups(ngroups, groups) || setgid(atoi(argv[2])) || setuid(atoi(argv[1]))) {
 		perror("runas");
 		return 127;
 	}
