@@ -167,7 +167,8 @@ static __always_inline bool audit_mode(void)
 static __always_inline bool acts(struct wmi_bpf_ctx *call, __u32 action)
 {
 	return action == WMI_ACTION_DENY || action == WMI_ACTION_EMULATE ||
-	       (action == WMI_ACTION_INTERCEPT && !(call->flags & WMI_BPF_CALL_CLAIMED));
+	       (action == WMI_ACTION_INTERCEPT && !(call->flags & WMI_BPF_CALL_CLAIMED)) ||
+	       (action == WMI_ACTION_RAW && (call->flags & WMI_BPF_CALL_OWNED));
 }
 
 static __always_inline void report(struct wmi_bpf_ctx *call, __u32 id, __u32 action,
@@ -225,6 +226,14 @@ int BPF_PROG(policy_call, struct wmi_bpf_ctx *call)
 			return WMI_BPF_CONTINUE;
 		error = EPERM;
 		break;
+	case WMI_ACTION_RAW:
+		/*
+		 * Shares a method the bound driver owns. The kernel still wants
+		 * CAP_SYS_RAWIO in the opener, and refuses under lockdown.
+		 */
+		if (call->origin == WMI_ORIGIN_USER)
+			bpf_wmi_allow_raw(call);
+		return WMI_BPF_CONTINUE;
 	case WMI_ACTION_EMULATE:
 		ret = wmi_answer_u32(call, rule ? rule->answer : 0);
 		if (flags & WMI_RULE_F_AUDIT)

@@ -40,6 +40,7 @@ enum wmi_policy_action {
 	WMI_ACTION_INTERCEPT,	/* only to the driver that claims it, else denied */
 	WMI_ACTION_EMULATE,	/* answered with the rule's integer */
 	WMI_ACTION_AUDIT,	/* goes on, and is reported */
+	WMI_ACTION_RAW,		/* goes on, raw to the firmware even if a driver owns it */
 	WMI_ACTION_MAX,
 };
 

@@ -32,6 +32,7 @@ static const char *const action_names[WMI_ACTION_MAX] = {
 	[WMI_ACTION_DENY] = "deny",
 	[WMI_ACTION_INTERCEPT] = "intercept",
 	[WMI_ACTION_EMULATE] = "emulate",
+	[WMI_ACTION_RAW] = "raw",
 	[WMI_ACTION_AUDIT] = "audit",
 };
 
@@ -196,8 +197,8 @@ static int parse_action(struct ctx *c, const yaml_node_t *n, uint32_t *out)
 			return 0;
 		}
 	}
-	return fail(c, n, "action: expected allow, deny, intercept, emulate or audit, found '%s'",
-		    s);
+	return fail(c, n, "action: expected allow, deny, intercept, emulate, audit or raw, "
+		    "found '%s'", s);
 }
 
 static int parse_origin(struct ctx *c, const yaml_node_t *n, uint32_t *out)
@@ -517,7 +518,7 @@ static int parse_rule(struct ctx *c, yaml_node_t *n, struct policy_rule *r)
 
 	if (!a.action_node)
 		return fail(c, n, "rule: 'action' missing; expected one of allow, deny, "
-			    "intercept, emulate, audit");
+			    "intercept, emulate, audit, raw");
 	if (a.errno_node && r->action != WMI_ACTION_DENY)
 		return fail(c, a.errno_node, "errno: only a 'deny' rule takes an errno");
 	if (a.answer_node && r->action != WMI_ACTION_EMULATE)
@@ -533,6 +534,10 @@ static int parse_rule(struct ctx *c, yaml_node_t *n, struct policy_rule *r)
 		return fail(c, a.origin_node, "origin: an 'emulate' rule cannot be for kernel "
 			    "calls: the kernel refuses a program's answer to a driver's ACPI "
 			    "call; use origin user (or any)");
+	/* Drivers' own calls reach the firmware anyway: sharing is for user space. */
+	if (r->action == WMI_ACTION_RAW && r->origin != WMI_POLICY_ORIGIN_USER)
+		return fail(c, a.origin_node ? a.origin_node : n, "origin: a 'raw' rule is for "
+			    "user-space calls only (origin user, the default)");
 	if (r->action == WMI_ACTION_AUDIT)
 		r->audit = true;
 	return 0;

@@ -236,9 +236,11 @@ static const struct bad bad_policies[] = {
 	{ "name: x\ndevice: all\nrules:\n  - allow\n",
 	  "4:5: rule: expected a mapping of keys to values, found a value" },
 	{ "name: x\ndevice: all\nrules:\n  - method: 1\n",
-	  "4:5: rule: 'action' missing; expected one of allow, deny, intercept, emulate, audit" },
+	  "4:5: rule: 'action' missing; expected one of allow, deny, intercept, emulate, audit, raw" },
 	{ "name: x\ndevice: all\nrules:\n  - action: block\n",
-	  "4:13: action: expected allow, deny, intercept, emulate or audit, found 'block'" },
+	  "4:13: action: expected allow, deny, intercept, emulate, audit or raw, found 'block'" },
+	{ "name: x\ndevice: all\nrules:\n  - action: raw\n    origin: kernel\n",
+	  "5:13: origin: a 'raw' rule is for user-space calls only (origin user, the default)" },
 	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    methd: 1\n",
 	  "5:5: rule: unknown key 'methd', expected one of: method, device, origin, uid, gid, "
 	  "action, errno, answer, audit" },
