@@ -478,19 +478,6 @@ static const uint8_t *binding(const struct wmi_policy_meta *m, const char *leaf)
 	return NULL;
 }
 
-static void guid_or_all(const uint8_t g[16], char buf[WMI_GUID_STR_LEN + 1])
-{
-	static const uint8_t null_guid[16];
-	struct wmi_guid guid;
-
-	if (!memcmp(g, null_guid, 16)) {
-		strcpy(buf, "all");
-		return;
-	}
-	memcpy(guid.b, g, 16);
-	wmi_guid_format(&guid, buf);
-}
-
 /*
  * The kernel swaps a link's programs in place only for programs bound to
  * the same device: otherwise old and new would have to run side by side,
@@ -510,8 +497,8 @@ static int check_bindings(struct load *l, const struct wmi_policy_meta *old,
 		b = binding(meta, l->att[i].leaf);
 		if (!a || !b || !memcmp(a, b, 16))
 			continue;
-		guid_or_all(a, was);
-		guid_or_all(b, now);
+		wmi_binding_format(a, was);
+		wmi_binding_format(b, now);
 		errmsg("%s: %s would move from device %s to %s: a loaded policy's programs are "
 		       "swapped only for programs bound to the same device, so that the old and "
 		       "the new never run together and the policy is never missing; to move it, "

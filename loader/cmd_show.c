@@ -19,18 +19,6 @@
 
 static const uint8_t null_guid[16];
 
-static void guid_text(const uint8_t g[16], char buf[WMI_GUID_STR_LEN + 1])
-{
-	struct wmi_guid guid;
-
-	if (!memcmp(g, null_guid, 16)) {
-		strcpy(buf, "all");
-		return;
-	}
-	memcpy(guid.b, g, 16);
-	wmi_guid_format(&guid, buf);
-}
-
 static void action_text(char *buf, size_t size, uint32_t action, int32_t error, uint32_t flags)
 {
 	const char *e = policy_errno_name(error);
@@ -77,7 +65,7 @@ int cmd_list(struct app *a)
 		char objs[512] = "";
 
 		/* A bare object has no table: its binding is its programs'. */
-		guid_text(m.has_table || !m.nr_objects ? m.guid : m.objects[0].guid, guid);
+		wmi_binding_format(m.has_table || !m.nr_objects ? m.guid : m.objects[0].guid, guid);
 		action_text(act, sizeof(act), m.default_action, m.default_error, m.default_flags);
 		if (!m.has_table)
 			strcpy(act, "-");
@@ -107,7 +95,7 @@ int cmd_list(struct app *a)
 		for (k = 0; k < m.nr_objects && k < WMI_META_MAX_OBJS; k++) {
 			json_object_begin(j);
 			json_kv_string(j, "name", m.objects[k].name);
-			guid_text(m.objects[k].guid, guid);
+			wmi_binding_format(m.objects[k].guid, guid);
 			json_kv_string(j, "device", guid);
 			json_object_end(j);
 		}
@@ -223,7 +211,7 @@ int cmd_show(struct app *a)
 	/* Reported calls a monitor's full ring buffer had no room for. */
 	lost = hits_fd >= 0 && ncpus > 0 ? hits_of(hits_fd, WMI_RULE_LOST(m.nr_rules), ncpus) : 0;
 
-	guid_text(m.guid, guid);
+	wmi_binding_format(m.guid, guid);
 	if (a->cli->json) {
 		json_object_begin(j);
 		json_kv_string(j, "name", name);
@@ -243,7 +231,7 @@ int cmd_show(struct app *a)
 		const struct shown_rule *r = &rules[i];
 
 		/* A rule without a device of its own is the policy's. */
-		guid_text(memcmp(r->key.guid, null_guid, 16) ? r->key.guid : m.guid, guid);
+		wmi_binding_format(memcmp(r->key.guid, null_guid, 16) ? r->key.guid : m.guid, guid);
 		action_text(act, sizeof(act), r->rule.action, r->rule.error, r->rule.flags);
 		if (r->rule.action == WMI_ACTION_EMULATE)
 			snprintf(act + strlen(act), sizeof(act) - strlen(act), " %u",
@@ -295,7 +283,7 @@ int cmd_show(struct app *a)
 		if (rules_fd >= 0)
 			printf("events lost by monitors: %llu\n", (unsigned long long)lost);
 		for (i = 0; i < m.nr_objects && i < WMI_META_MAX_OBJS; i++) {
-			guid_text(m.objects[i].guid, guid);
+			wmi_binding_format(m.objects[i].guid, guid);
 			printf("bpf object %s, device %s\n", m.objects[i].name, guid);
 		}
 	}
@@ -522,7 +510,7 @@ int cmd_status(struct app *a)
 	for (i = 0; i < nr_bound; i++) {
 		unsigned int n = bound[i].n;
 
-		guid_text(bound[i].guid, guid);
+		wmi_binding_format(bound[i].guid, guid);
 		if (strcmp(guid, "all"))
 			n += all;
 		if (a->cli->json) {

@@ -124,3 +124,16 @@ int wmi_devname_parse(const char *s, struct wmi_guid *g, unsigned int *index)
 	*index = (unsigned int)n;
 	return 0;
 }
+
+void wmi_binding_format(const uint8_t g[16], char buf[WMI_GUID_STR_LEN + 1])
+{
+	static const uint8_t null_guid[16];
+	struct wmi_guid guid;
+
+	if (!memcmp(g, null_guid, 16)) {
+		strcpy(buf, "all");
+		return;
+	}
+	memcpy(guid.b, g, 16);
+	wmi_guid_format(&guid, buf);
+}

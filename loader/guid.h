@@ -28,6 +28,8 @@ int wmi_guid_parse(const char *s, struct wmi_guid *g);
 
 /* Format as 36 upper-case characters plus a nul into buf. */
 void wmi_guid_format(const struct wmi_guid *g, char buf[WMI_GUID_STR_LEN + 1]);
+/* A policy's or object's binding: its GUID, or "all" for the null GUID. */
+void wmi_binding_format(const uint8_t g[16], char buf[WMI_GUID_STR_LEN + 1]);
 
 bool wmi_guid_equal(const struct wmi_guid *a, const struct wmi_guid *b);
 
