@@ -387,7 +387,7 @@ static int cmp_name(const void *x, const void *y)
 int cmd_status(struct app *a)
 {
 	struct json *j = &a->json;
-	struct btf *vmlinux = NULL;
+	struct btf *vmlinux = NULL, *module = NULL, *core;
 	char **names = NULL, **broken = NULL, lockdown[32], guid[WMI_GUID_STR_LEN + 1];
 	const char *kfunc[64];
 	size_t nr = 0, nr_broken = 0, nr_bound = 0, i, k, nr_kfuncs = 0;
@@ -397,13 +397,24 @@ int cmd_status(struct app *a)
 	int ncpus = libbpf_num_possible_cpus(), outer = -1, slots = -1;
 	__u32 id;
 
-	/* The kernel: the struct_ops type and kfuncs in its BTF, lockdown. */
+	/*
+	 * The kernel: the struct_ops type and kfuncs in its BTF, lockdown.
+	 * A built-in WMI core has them in vmlinux's BTF; a modular one (a
+	 * distribution kernel with the DKMS wmi.ko) in the wmi module's,
+	 * which is split BTF on vmlinux's: ids go on from vmlinux's last.
+	 */
 	vmlinux = btf__load_vmlinux_btf();
-	if (vmlinux) {
-		has_ops = btf__find_by_name_kind(vmlinux, "wmi_bpf_ops", BTF_KIND_STRUCT) > 0;
-		for (id = 1; id < btf__type_cnt(vmlinux); id++) {
-			const struct btf_type *t = btf__type_by_id(vmlinux, id);
-			const char *n = btf__name_by_offset(vmlinux, t->name_off);
+	core = vmlinux;
+	if (vmlinux && btf__find_by_name_kind(vmlinux, "wmi_bpf_ops", BTF_KIND_STRUCT) <= 0) {
+		module = btf__load_module_btf("wmi", vmlinux);
+		if (module)
+			core = module;
+	}
+	if (core) {
+		has_ops = btf__find_by_name_kind(core, "wmi_bpf_ops", BTF_KIND_STRUCT) > 0;
+		for (id = 1; id < btf__type_cnt(core); id++) {
+			const struct btf_type *t = btf__type_by_id(core, id);
+			const char *n = btf__name_by_offset(core, t->name_off);
 
 			if (btf_is_func(t) && !strncmp(n, "bpf_wmi_", 8) &&
 			    nr_kfuncs < sizeof(kfunc) / sizeof(kfunc[0]))
@@ -566,6 +577,7 @@ int cmd_status(struct app *a)
 		close(outer);
 	if (slots >= 0)
 		close(slots);
+	btf__free(module);
 	btf__free(vmlinux);
 	free_names(names, nr);
 	free_names(broken, nr_broken);
