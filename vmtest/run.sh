@@ -21,8 +21,9 @@
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
-bzimage=$KBUILD/arch/x86/boot/bzImage
-initrd=$OUT/vmtest/initramfs.cpio.gz
+# Another kernel and initramfs (vmtest/debian.sh: Debian's own kernel).
+bzimage=${WMIBPF_KERNEL:-$KBUILD/arch/x86/boot/bzImage}
+initrd=${WMIBPF_INITRD:-$OUT/vmtest/initramfs.cpio.gz}
 machine=acme
 logs=
 shell=0
