@@ -4,7 +4,7 @@
 # Run every test and print the closing line "N passed, N failed".
 #
 #   scripts/check.sh --unit "BIN..." --vm "TEST..." [--checkpatch "PATCH..."]
-#                    [--series]
+#                    [--series] [--debian "TEST..."]
 #
 # Unit tests are CMocka binaries run under valgrind: each test case counts,
 # and a leak or memory error in a binary counts as one more failure.  VM
@@ -19,12 +19,14 @@ unit=
 vm=
 patches=
 series=0
+debian=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--unit) unit=$2; shift ;;
 	--vm) vm=$2; shift ;;
 	--checkpatch) patches=$2; shift ;;
 	--series) series=1 ;;
+	--debian) debian=$2; shift ;;
 	*) echo "check: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -98,6 +100,16 @@ if [ -n "$vm" ]; then
 	# shellcheck disable=SC2086
 	"$top/vmtest/run.sh" $vm | tee "$tmp/vm.res"
 	count "$tmp/vm.res"
+fi
+
+if [ -n "$debian" ]; then
+	echo "--- Debian's kernel with the DKMS module"
+	# shellcheck disable=SC2086
+	"$top/vmtest/debian.sh" $debian >"$tmp/debian.res" 2>&1 ||
+		grep -q '^FAIL: ' "$tmp/debian.res" ||
+		echo "FAIL: debian: vmtest/debian.sh failed" >>"$tmp/debian.res"
+	cat "$tmp/debian.res"
+	count "$tmp/debian.res"
 fi
 
 if [ $failed -gt 0 ]; then
