@@ -10,6 +10,7 @@
 #   make bench      per-call cost of WMI-BPF, as ratios taken in one boot
 #   make bench-loader  what checking policies of 10 to 100 000 rules costs (host)
 #   make install    install wmibpf, policies, unit and udev rule (DESTDIR, PREFIX)
+#   make dkms       Debian packages: wmi.ko as DKMS module, and wmibpf (out/dkms/)
 #   make kernel     build (or reuse) the patched kernel only
 #   make clean      remove out/ (the kernel cache stays; see clean-cache)
 #
@@ -51,12 +52,12 @@ DEBIAN_TESTS ?= dkms_module wmi_cdev_types wmi_cdev_errors wmi_bpf_deny wmi_bpf_
 	dell_smbios_example dell_wmi_event wmi_cdev_lockdown wmi_bpf_lockdown
 
 .PHONY: all deps kernel tools modules acpi smbios unit bpf loader progs stage initramfs vm-deps \
-	vm check demo bench bench-loader install clean clean-cache help
+	vm check demo bench bench-loader install dkms clean clean-cache help
 
 all: kernel tools modules acpi smbios unit bpf loader progs
 
 help:
-	@sed -n '3,14p' Makefile
+	@sed -n '3,15p' Makefile
 
 deps:
 	$(Q)$(TOP)/scripts/install-deps.sh
@@ -113,6 +114,15 @@ demo: deps
 bench: deps
 	$(Q)$(MAKE) --no-print-directory vm-deps
 	$(Q)$(TOP)/vmtest/run.sh --run bench
+
+# The packages of an install on Debian 12 (README, "On Debian's own
+# kernel"). wmibpf is built again in a tree of its own, for /usr: the BPF
+# object directory is compiled into it.
+dkms: deps
+	$(Q)rm -rf $(OUT)/dkms/wmibpf-root
+	$(Q)$(MAKE) --no-print-directory OUT=$(OUT)/dkms/build install \
+		DESTDIR=$(OUT)/dkms/wmibpf-root PREFIX=/usr SYSCONFDIR=/etc
+	$(Q)$(TOP)/scripts/dkms-deb.sh $(OUT)/dkms $(OUT)/dkms/wmibpf-root
 
 clean:
 	rm -rf $(OUT)

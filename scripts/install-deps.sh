@@ -20,6 +20,8 @@ packages=(
 	clang-19 llvm-19 lld-19 zlib1g-dev pkg-config libcap-dev
 	# fake laptop and the VM test bed
 	acpica-tools qemu-system-x86 busybox-static
+	# the DKMS module: built with dkms itself for Debian's kernel (vmtest/debian.sh)
+	dkms
 	# wmibpf and user-space tests
 	libyaml-dev libcmocka-dev valgrind
 )

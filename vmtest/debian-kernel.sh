@@ -50,7 +50,11 @@ rm -rf "$dir/debs" "$root"
 mkdir -p "$dir/debs" "$root"
 # apt-get download writes into the current directory.  The archive keeps
 # the packages of one ABI name at one version, which must be linux-source's.
-if ! (cd "$dir/debs" && apt-get download -q "${pkgs[@]/%/=$SRCVER}" >&2); then
+# As root, apt hands downloads to its _apt user, which cannot write into
+# root's cache and says so; the files are the archive's, checked all the same.
+sandbox=()
+[ "$(id -u)" -ne 0 ] || sandbox=(-o APT::Sandbox::User=root)
+if ! (cd "$dir/debs" && apt-get download -q "${sandbox[@]}" "${pkgs[@]/%/=$SRCVER}" >&2); then
 	die "debian-kernel: Debian's archive has no ${pkgs[*]} at $SRCVER (linux-source-6.12 is $SRCVER); after apt-get update, see which 6.12 kernels it has: apt-cache search linux-image-6.12"
 fi
 for d in "$dir"/debs/*.deb; do
