@@ -15,8 +15,9 @@
 #include <linux/stddef.h>
 #include <linux/wmi.h>
 
-static_assert(LOCKDOWN_WMI_METHOD > LOCKDOWN_NONE &&
-	      LOCKDOWN_WMI_METHOD < LOCKDOWN_INTEGRITY_MAX,
+static_assert(LOCKDOWN_WMI_METHOD != LOCKDOWN_NONE,
+	      "LOCKDOWN_WMI_METHOD must be a lockdown reason");
+static_assert(LOCKDOWN_WMI_METHOD < LOCKDOWN_INTEGRITY_MAX,
 	      "LOCKDOWN_WMI_METHOD must be an integrity-level lockdown reason");
 
 /*

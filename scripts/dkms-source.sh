@@ -142,5 +142,5 @@ sed -e "s|@VERSION@|$version|g" -e "s|@SRCVER@|$SRCVER|g" \
 
 rm -rf "$work"
 touch "$dir/done"
-echo "dkms-source: $tree ($(ls "$tree" | wc -l) entries, linux-source $SRCVER, ${#patches[@]} patches)" >&2
+echo "dkms-source: $tree (linux-source $SRCVER, ${#patches[@]} patches)" >&2
 echo "$tree"

@@ -43,8 +43,8 @@ if [ -f "$dir/done" ]; then
 	exit 0
 fi
 
-pkgs=(linux-image-$kver-unsigned linux-headers-$kver
-	linux-headers-$upstream+$deb-common linux-kbuild-$upstream+$deb)
+pkgs=("linux-image-$kver-unsigned" "linux-headers-$kver"
+	"linux-headers-$upstream+$deb-common" "linux-kbuild-$upstream+$deb")
 echo "debian-kernel: fetching Debian's $kver ($SRCVER): ${pkgs[*]}" >&2
 rm -rf "$dir/debs" "$root"
 mkdir -p "$dir/debs" "$root"

@@ -98,10 +98,9 @@ done
 # need, uncompressed for busybox' modprobe, and the replacement where DKMS
 # puts it.  depmod, as on the admin's machine, decides which wmi.ko wins.
 mods=$root/lib/modules/$kver
-[ -f "$work/modules.dep" ] || {
-	depmod -b "$root" "$kver"
-	cp "$mods/modules.dep" "$work/modules.dep"
-}
+# Debian's package has no modules.dep (its postinst runs depmod): once
+# per Debian version, in the cache.
+[ -f "$mods/modules.dep" ] || depmod -b "$root" "$kver"
 droot=$dest/root
 rm -rf "$droot"
 cp -a "$OUT/vmtest/root" "$droot"
@@ -111,7 +110,7 @@ cp "$mods"/modules.order "$mods"/modules.builtin "$mods"/modules.builtin.modinfo
 	"$droot/lib/modules/$kver/"
 # Modules that need wmi.ko, then everything they need (modules.dep lists a
 # module's whole closure).
-grep -E '(^|[ /])wmi\.ko' "$work/modules.dep" | tr -d ':' | tr ' ' '\n' | sort -u |
+grep -E '(^|[ /])wmi\.ko' "$mods/modules.dep" | tr -d ':' | tr ' ' '\n' | sort -u |
 	while read -r m; do
 		[ -n "$m" ] || continue
 		mkdir -p "$droot/lib/modules/$kver/$(dirname "$m")"
