@@ -17,11 +17,11 @@
 # "PASS: name" or "FAIL: name (why)".  The run fails on any test failure, on
 # a guest that does not finish in time, and on any kernel splat (BUG, WARN,
 # Oops, lockdep, KASAN, kmemleak) in the console log of any boot, which is
-# kept and named in the report.
+# kept and named in the report.  WMIBPF_KERNEL and WMIBPF_INITRD boot
+# another kernel and initramfs (vmtest/debian.sh: Debian's own kernel).
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
-# Another kernel and initramfs (vmtest/debian.sh: Debian's own kernel).
 bzimage=${WMIBPF_KERNEL:-$KBUILD/arch/x86/boot/bzImage}
 initrd=${WMIBPF_INITRD:-$OUT/vmtest/initramfs.cpio.gz}
 machine=acme
