@@ -55,17 +55,22 @@ EOC
 # and builds and installs it for the newest and the running kernel that
 # have headers.  A kernel whose initramfs holds wmi.ko would load the old
 # one at boot until the initramfs is made again.
+# Both on install and on removal: which wmi.ko an initramfs holds changes.
+refresh_initramfs=$(cat <<'EOS'
+	for img in /boot/initrd.img-*; do
+		[ -f "$img" ] || continue
+		if lsinitramfs "$img" 2>/dev/null | grep -q '/wmi\.ko'; then
+			update-initramfs -u -k "${img#/boot/initrd.img-}" || true
+		fi
+	done
+EOS
+)
 cat >"$p/DEBIAN/postinst" <<EOS
 #!/bin/sh
 set -e
 if [ "\$1" = configure ]; then
 	/usr/lib/dkms/common.postinst wmi-bpf "$version" "" "" "\$2"
-	for img in /boot/initrd.img-*; do
-		[ -f "\$img" ] || continue
-		if lsinitramfs "\$img" 2>/dev/null | grep -q '/wmi\.ko'; then
-			update-initramfs -u -k "\${img#/boot/initrd.img-}" || true
-		fi
-	done
+$refresh_initramfs
 fi
 EOS
 cat >"$p/DEBIAN/prerm" <<EOS
@@ -79,12 +84,7 @@ cat >"$p/DEBIAN/postrm" <<EOS
 #!/bin/sh
 set -e
 if [ "\$1" = remove ] || [ "\$1" = purge ]; then
-	for img in /boot/initrd.img-*; do
-		[ -f "\$img" ] || continue
-		if lsinitramfs "\$img" 2>/dev/null | grep -q '/wmi\.ko'; then
-			update-initramfs -u -k "\${img#/boot/initrd.img-}" || true
-		fi
-	done
+$refresh_initramfs
 fi
 EOS
 chmod 755 "$p/DEBIAN/postinst" "$p/DEBIAN/prerm" "$p/DEBIAN/postrm"
