@@ -20,7 +20,15 @@ SRCVER=$(linux_source_version)
 KCACHE=$CACHE/linux-$SRCVER
 KSRC=$KCACHE/src
 KBUILD=$KCACHE/build
-KTOOLS=$KCACHE/tools
+# libbpf and bpftool (vmtest/tools.sh), in a directory keyed by the content
+# of tools.sh and the patches it applies to the tree's bpftool, as the
+# kernel build is keyed: a changed patch builds anew, and work trees of
+# other versions of the script keep their own.
+tools_key() {
+	cat "$TOP/vmtest/tools.sh" "$TOP"/vmtest/tools/*.patch 2>/dev/null |
+		sha256sum | cut -c1-12
+}
+KTOOLS=$KCACHE/tools-$(tools_key)
 
 die() {
 	echo "$*" >&2

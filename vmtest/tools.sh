@@ -4,7 +4,10 @@
 # Build libbpf (static, with headers) and bpftool from the same
 # linux-source-6.12 tree as the kernel, into the cache.  Debian's libbpf 1.1
 # and bpftool 7.1 predate struct_ops links; the tree's copies match the
-# kernel we test.  Built once per source version.
+# kernel we test.  bpftool is built from a copy of tools/bpf/bpftool with
+# vmtest/tools/*.patch applied (each says why), so the kernel tree stays
+# as the series leaves it.  Built once per source version and content of
+# this script and its patches ($KTOOLS, vmtest/env.sh).
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
@@ -24,15 +27,34 @@ jobs=${JOBS:-$(nproc)}
 export PATH=/usr/lib/llvm-19/bin:$PATH
 
 echo "tools: building libbpf and bpftool from linux-source $SRCVER"
-rm -rf "$KTOOLS"/{libbpf,libbpf-obj,bpftool-obj,bin}
+rm -rf "$KTOOLS"/{libbpf,libbpf-obj,bpftool-obj,bin,src}
 mkdir -p "$KTOOLS/libbpf-obj"
 make -s -C "$KSRC/tools/lib/bpf" -j"$jobs" OUTPUT="$KTOOLS/libbpf-obj/" \
 	DESTDIR="$KTOOLS/libbpf" prefix= libdir_relative=lib \
 	install_headers install_lib >/dev/null
 rm -f "$KTOOLS"/libbpf/lib/libbpf.so*	# link statically: nothing to ship
 
+# bpftool's Makefile includes ../../scripts/Makefile.include and takes the
+# rest of the tree from srctree.
+bsrc=$KTOOLS/src/tools/bpf/bpftool
+rm -rf "$KTOOLS/src"
+mkdir -p "$(dirname "$bsrc")"
+cp -a "$KSRC/tools/bpf/bpftool" "$bsrc"
+ln -s "$KSRC/tools/scripts" "$KTOOLS/src/tools/scripts"
+# A repository of its own, so that git apply never takes paths as
+# relative to an enclosing one.
+git -C "$KTOOLS/src" init -q
+for p in "$TOP"/vmtest/tools/*.patch; do
+	[ -f "$p" ] || continue
+	git -C "$KTOOLS/src" apply "$p" 2>"$KTOOLS/apply.log" || {
+		cat "$KTOOLS/apply.log" >&2
+		die "tools: ${p#"$TOP"/} does not apply to linux-source $SRCVER's bpftool"
+	}
+	echo "tools: applied ${p#"$TOP"/}"
+done
+
 mkdir -p "$KTOOLS/bpftool-obj" "$KTOOLS/bin"
-make -s -C "$KSRC/tools/bpf/bpftool" -j"$jobs" OUTPUT="$KTOOLS/bpftool-obj/" \
+make -s -C "$bsrc" -j"$jobs" srctree="$KSRC" OUTPUT="$KTOOLS/bpftool-obj/" \
 	EXTRA_CFLAGS=-Wno-error >/dev/null
 cp "$KTOOLS/bpftool-obj/bpftool" "$KTOOLS/bin/bpftool"
 touch "$KTOOLS/.done"
