@@ -22,14 +22,22 @@ expect_eq "$(sed -n 2p /tmp/status)" \
 	"kfuncs: bpf_wmi_allow_raw bpf_wmi_caller_in_group bpf_wmi_driver_update bpf_wmi_get_input bpf_wmi_get_output bpf_wmi_rewrite_input bpf_wmi_set_output" \
 	"and its kfuncs"
 # A program pinned in bpffs outlives its loader; bpftool lists its program
-# and struct_ops map by name.  (Not with "bpftool struct_ops show": the
-# 6.12 tree's bpftool looks the map's type up in vmlinux's BTF only, and
-# crashes on a struct_ops of a module.)
+# and struct_ops map by name, and reads the map's type from the module's
+# BTF (vmtest/tools/bpftool-module-struct-ops.patch: the 6.12 tree's
+# bpftool looks it up in vmlinux's and crashes).
 PIN=/sys/fs/bpf/wmi-test-deny
 run_prog wmi-bpf-test pin $PIN
 expect_match "$(bpftool prog show)" "*struct_ops*name deny_call*" "bpftool prog show lists its program"
 expect_match "$(bpftool -j map show)" '*"type":"struct_ops"*"name":"deny_method"*' \
 	"bpftool map show its struct_ops map"
+expect_match "$(bpftool struct_ops show 2>&1)" "*: deny_method *wmi_bpf_ops*" \
+	"bpftool struct_ops show names its type"
+expect_match "$(bpftool struct_ops dump name deny_method 2>&1)" \
+	'*"bpf_struct_ops_wmi_bpf_ops": {*"method_call": "int (struct wmi_bpf_ctx *) deny_call/prog_id:*' \
+	"bpftool struct_ops dump shows its callbacks"
+id=$(bpftool struct_ops show name deny_method | cut -d: -f1)
+expect_match "$(bpftool map dump id "$id" 2>&1)" '*"value": {*"state": "BPF_STRUCT_OPS_STATE_READY"*"method_call": *' \
+	"bpftool map dump reads it with the module's BTF"
 expect_eq "$(acme-ctl fan 2 2>&1)" "acme-ctl: method 6: Permission denied" "denied after the loader exited"
 rm $PIN
 expect_ok "unpinned: detached" acme-ctl fan 2
