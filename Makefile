@@ -118,8 +118,12 @@ bench: deps
 
 # The packages of an install on Debian 12 (README, "On Debian's own
 # kernel"). wmibpf is built again in a tree of its own, for /usr: the BPF
-# object directory is compiled into it.
+# object directory is compiled into it.  It is built against the test
+# kernel's UAPI headers and its vmlinux.h (the BPF objects' CO-RE types),
+# with the tools' libbpf: the kernel and the tools first, cached, so
+# cheap when warm, and made before anything that reads their files.
 dkms: deps
+	$(Q)$(MAKE) --no-print-directory kernel tools
 	$(Q)rm -rf $(OUT)/dkms/wmibpf-root
 	$(Q)$(MAKE) --no-print-directory OUT=$(OUT)/dkms/build install \
 		DESTDIR=$(OUT)/dkms/wmibpf-root PREFIX=/usr SYSCONFDIR=/etc
