@@ -7,7 +7,9 @@
 # nothing of the kernel's is kept twice in this repository.
 #
 #   scripts/dkms-source.sh          print the tree's path, generating it once
-#   scripts/dkms-source.sh --version   print the DKMS package version
+#   scripts/dkms-source.sh --version [COMMIT]
+#                                   print the DKMS package version (of the
+#                                   work tree's commit, or of COMMIT)
 #
 # The tree lands in $CACHE/dkms-<key>/wmi-bpf-<version>/, keyed by the source
 # version, the series, the patches and dkms/, and holds what
@@ -43,18 +45,39 @@ key=$({
 	done < <(series_patches)
 } | sed "s|$TOP/||" | sha256sum | cut -c1-8)
 
-# Debian's upstream version (6.12.118 of 6.12.118-1~deb12u1) first, so the
-# package version says which kernel source it was made from.
+# The package version, which dpkg must sort: Debian's upstream version
+# (6.12.118 of 6.12.118-1~deb12u1) first, so that it says which kernel
+# source the module was made from, then the number of commits up to the
+# work tree's commit and that commit's short hash, 6.12.118+wmibpf412.g0035ab4c.
+# A hash alone does not sort; the count grows with every commit, so a later
+# commit's packages compare greater (dpkg --compare-versions) and apt
+# upgrades to them.  Both packages, wmi-bpf-dkms and wmibpf, carry it.  A
+# shallow clone counts only the commits it has; out of git the version is
+# wmibpf0.<key>, below every commit's.
 upstream=${SRCVER%%-*}
-version=$upstream+wmibpf.$key
+package_version() {
+	local count hash
+
+	if count=$(git -C "$TOP" rev-list --count "$1" 2>/dev/null) &&
+		hash=$(git -C "$TOP" rev-parse --short=8 "$1" 2>/dev/null); then
+		echo "$upstream+wmibpf$count.g$hash"
+	elif [ "$1" = HEAD ]; then
+		echo "$upstream+wmibpf0.$key"
+	else
+		die "dkms-source: no commit $1 in $TOP"
+	fi
+}
 if [ "${1:-}" = --version ]; then
-	echo "$version"
+	package_version "${2:-HEAD}"
 	exit 0
 fi
+version=$(package_version HEAD)
 
+# One directory per content; in it a tree per version (the version is in
+# the module and dkms.conf), made once.
 dir=$CACHE/dkms-$key
 tree=$dir/wmi-bpf-$version
-if [ -f "$dir/done" ]; then
+if [ -f "$tree.done" ]; then
 	echo "$tree"
 	exit 0
 fi
@@ -62,7 +85,7 @@ fi
 mkdir -p "$dir"
 exec 9>"$dir/lock"
 flock 9
-if [ -f "$dir/done" ]; then
+if [ -f "$tree.done" ]; then
 	echo "$tree"
 	exit 0
 fi
@@ -141,6 +164,6 @@ sed -e "s|@VERSION@|$version|g" -e "s|@SRCVER@|$SRCVER|g" \
 } >"$tree/SOURCE"
 
 rm -rf "$work"
-touch "$dir/done"
+touch "$tree.done"
 echo "dkms-source: $tree (linux-source $SRCVER, ${#patches[@]} patches)" >&2
 echo "$tree"

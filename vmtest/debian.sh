@@ -79,6 +79,15 @@ missing=$(comm -23 <(echo "$want") <(echo "$have") | awk '{ print $1 }' | tr '\n
 result dkms-crc "$([ -n "$want" ] && [ -z "$missing" ] && echo 0 || echo 1)" \
 	"symbols without Debian's CRC: ${missing:-none found in $hdr/Module.symvers}"
 
+# The package version sorts (scripts/dkms-source.sh): the previous
+# commit's packages compare lower, so apt upgrades from them.  Not in a
+# clone without the previous commit.
+if prev=$("$TOP/scripts/dkms-source.sh" --version HEAD~1 2>/dev/null); then
+	result dkms-version-order \
+		"$(dpkg --compare-versions "$prev" lt "$version" && echo 0 || echo 1)" \
+		"the previous commit's $prev does not sort below $version"
+fi
+
 # 3. The project's test modules (kernel/modules), against Debian's headers
 # with the series' headers first, and the replacement's symbols.
 for d in "$TOP"/kernel/modules/*/Kbuild; do
