@@ -25,8 +25,10 @@ KBUILD=$KCACHE/build
 # kernel build is keyed: a changed patch builds anew, and work trees of
 # other versions of the script keep their own.
 tools_key() {
-	cat "$TOP/vmtest/tools.sh" "$TOP"/vmtest/tools/*.patch 2>/dev/null |
-		sha256sum | cut -c1-12
+	{
+		cat "$TOP/vmtest/tools.sh"
+		cat "$TOP"/vmtest/tools/*.patch 2>/dev/null || true
+	} | sha256sum | cut -c1-12
 }
 KTOOLS=$KCACHE/tools-$(tools_key)
 
