@@ -7,6 +7,8 @@
  *       through dell-smbios-wmi's own node, /dev/wmi/dell-smbios, which
  *       applies dell_smbios_call_filter() (its DELL_WMI_SMBIOS_CMD ioctl,
  *       with the buffer size the node reports)
+ *   dell-smbios-call [--raw [--size N]] --each
+ *       one call per line of stdin ("CLASS SELECT IN..." or "CLASS:SELECT:IN...")
  *   dell-smbios-call --raw [--size N] CLASS SELECT [IN...]
  *       through the generic node of the method's WMI device,
  *       /dev/wmi/A80593CE-A997-11DA-B012-B622A1EF5492, method 1; the input
@@ -27,7 +29,8 @@
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: dell-smbios-call [--raw [--size N]] CLASS SELECT [IN0..IN3]\n");
+	fprintf(stderr, "usage: dell-smbios-call [--raw [--size N]] CLASS SELECT [IN0..IN3]\n"
+		"       dell-smbios-call [--raw [--size N]] --each\n");
 	return 2;
 }
 
@@ -125,11 +128,67 @@ static int number(const char *s, unsigned long *v)
 	return errno || !*s || *end || *v > UINT32_MAX ? -1 : 0;
 }
 
+/* The call named by words: CLASS SELECT [IN0..IN3]. */
+static int parse_call(char **words, int n, struct calling_interface_buffer *std)
+{
+	unsigned long v;
+	int i;
+
+	if (n < 2 || n > 6)
+		return -1;
+	memset(std, 0, sizeof(*std));
+	for (i = 0; i < n; i++) {
+		if (number(words[i], &v) || (i < 2 && v > UINT16_MAX))
+			return -1;
+		if (i == 0)
+			std->cmd_class = v;
+		else if (i == 1)
+			std->cmd_select = v;
+		else
+			std->input[i - 2] = v;
+	}
+	return 0;
+}
+
+/*
+ * --each: one call per line of stdin, its words separated by spaces or
+ * colons; each line is printed back before the call's own output, so that
+ * a table of calls costs one process, not one per call.
+ */
+static int call_each(int raw, uint32_t size)
+{
+	struct calling_interface_buffer std;
+	char line[256], copy[256], *words[8], *w, *save;
+	int n;
+
+	while (fgets(line, sizeof(line), stdin)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!line[0])
+			continue;
+		strcpy(copy, line);
+		for (n = 0, w = strtok_r(copy, " :", &save); w && n < 8;
+		     w = strtok_r(NULL, " :", &save))
+			words[n++] = w;
+		if (parse_call(words, n, &std)) {
+			fprintf(stderr, "dell-smbios-call: bad call '%s'\n", line);
+			return 2;
+		}
+		printf("%s ", line);
+		fflush(stdout);
+		if (raw)
+			call_raw(&std, size);
+		else
+			call_driver(&std);
+		fflush(stdout);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	struct calling_interface_buffer std = { 0 };
-	unsigned long v, size = 0;
-	int raw = 0, i = 1, n;
+	struct calling_interface_buffer std;
+	unsigned long size = 0;
+	int raw = 0, i = 1;
 
 	if (i < argc && !strcmp(argv[i], "--raw")) {
 		raw = 1;
@@ -140,17 +199,9 @@ int main(int argc, char **argv)
 			i += 2;
 		}
 	}
-	if (argc - i < 2 || argc - i > 6)
+	if (i + 1 == argc && !strcmp(argv[i], "--each"))
+		return call_each(raw, size);
+	if (parse_call(argv + i, argc - i, &std))
 		return usage();
-	for (n = 0; i < argc; i++, n++) {
-		if (number(argv[i], &v) || (n < 2 && v > UINT16_MAX))
-			return usage();
-		if (n == 0)
-			std.cmd_class = v;
-		else if (n == 1)
-			std.cmd_select = v;
-		else
-			std.input[n - 2] = v;
-	}
 	return raw ? call_raw(&std, size) : call_driver(&std);
 }
