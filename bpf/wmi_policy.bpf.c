@@ -3,8 +3,8 @@
  * The table-driven WMI policy. The wmibpf loader fills its maps from a
  * policy file; the program itself knows no device.
  *
- * method_call looks the call up in `rules` (see wmi_policy.h for the
- * matching order), counts a hit for the rule (or the default, if it is
+ * method_call looks the call up in `rules` and `conds` (see wmi_policy.h
+ * for the matching order), counts a hit for the rule (or the default, if it is
  * for the call's origin) in `hits`, and allows,
  * denies, hands to the claiming driver or emulates. Calls a rule reports
  * (or the default, if it reports) go to every monitor's ring buffer (see
@@ -39,6 +39,14 @@ struct {
 	__type(key, struct wmi_rule_key);
 	__type(value, struct wmi_rule);
 } rules SEC(".maps");
+
+/* The chains of rules with conditions (see wmi_policy.h), key by key. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);			/* resized by the loader */
+	__type(key, __u32);
+	__type(value, struct wmi_cond_rule);
+} conds SEC(".maps");
 
 /* Hits per rule id; id 0 is the default. */
 struct {
@@ -84,6 +92,84 @@ struct {
 	__type(value, struct wmi_policy_meta);
 } meta SEC(".maps");
 
+/* Does the input field hold a value the rule matches? */
+static __always_inline bool field_matches(struct wmi_bpf_ctx *call,
+					  const struct wmi_rule_field *f)
+{
+	const __u8 *p;
+	__u64 v;
+
+	switch (f->width) {
+	case 1:
+		p = bpf_wmi_get_input(call, f->offset, 1);
+		if (!p)
+			return false;
+		v = p[0];
+		break;
+	case 2:
+		p = bpf_wmi_get_input(call, f->offset, 2);
+		if (!p)
+			return false;
+		v = p[0] | p[1] << 8;
+		break;
+	case 4:
+		p = bpf_wmi_get_input(call, f->offset, 4);
+		if (!p)
+			return false;
+		v = wmi_get_u32(p);
+		break;
+	case 8:
+		p = bpf_wmi_get_input(call, f->offset, 8);
+		if (!p)
+			return false;
+		v = wmi_get_u32(p) | (__u64)wmi_get_u32(p + 4) << 32;
+		break;
+	default:
+		return false;
+	}
+	v &= f->mask;
+	return v >= f->min && v <= f->max;
+}
+
+static __always_inline bool conditions_hold(struct wmi_bpf_ctx *call,
+					    const struct wmi_cond_rule *c)
+{
+	__u32 i;
+
+	if ((call->cap_effective & c->caps) != c->caps)
+		return false;
+#pragma unroll
+	for (i = 0; i < WMI_RULE_MAX_FIELDS; i++)
+		if (i < c->nr_fields && !field_matches(call, &c->fields[i]))
+			return false;
+	return true;
+}
+
+/*
+ * What a key's entry decides: the first rule of its chain whose
+ * conditions hold, else its own rule, or NULL if it has none.
+ */
+static __always_inline struct wmi_rule *decide(struct wmi_bpf_ctx *call, struct wmi_rule *rule)
+{
+	struct wmi_cond_rule *c;
+	__u32 k;
+	int i;
+
+	if (!rule->nr_conds)
+		return rule;
+	bpf_for(i, 0, WMI_RULE_MAX_CHAIN) {
+		if (i >= rule->nr_conds)
+			break;
+		k = rule->first_cond + i;
+		c = bpf_map_lookup_elem(&conds, &k);
+		if (!c)
+			break;
+		if (conditions_hold(call, c))
+			return &c->rule;
+	}
+	return rule->flags & WMI_RULE_F_CONDS_ONLY ? NULL : rule;
+}
+
 /*
  * The rule deciding a call, or NULL for the default. A gid rule matches
  * the caller's filesystem gid first, then each gid rules name that the
@@ -106,8 +192,11 @@ static __always_inline struct wmi_rule *lookup(struct wmi_bpf_ctx *call)
 		key.uid = p & WMI_PAT_ANY_UID ? WMI_POLICY_ANY : call->uid;
 		key.gid = p & WMI_PAT_ANY_GID ? WMI_POLICY_ANY : call->gid;
 		rule = bpf_map_lookup_elem(&rules, &key);
-		if (rule)
-			return rule;
+		if (rule) {
+			rule = decide(call, rule);
+			if (rule)
+				return rule;
+		}
 		if ((p & WMI_PAT_ANY_GID) || call->origin != WMI_ORIGIN_USER)
 			continue;
 		for (i = 0; i < WMI_POLICY_MAX_GIDS && i < nr_rule_gids; i++) {
@@ -116,8 +205,11 @@ static __always_inline struct wmi_rule *lookup(struct wmi_bpf_ctx *call)
 				continue;
 			key.gid = rule_gids[i];
 			rule = bpf_map_lookup_elem(&rules, &key);
-			if (rule)
-				return rule;
+			if (rule) {
+				rule = decide(call, rule);
+				if (rule)
+					return rule;
+			}
 		}
 	}
 

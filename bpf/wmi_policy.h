@@ -12,6 +12,13 @@
  * Only patterns some rule uses are tried (the loader passes them as a
  * bitmask), so a lookup costs at most 32 hash lookups and usually one or
  * two, whatever the number of rules.
+ *
+ * A rule may also have conditions: fields of the call's input it must
+ * match, and capabilities the caller must have. Rules with the same key
+ * and conditions are a chain, in `conds`, tried in file order before the
+ * key's rule without conditions (if any; WMI_RULE_F_CONDS_ONLY if not, and
+ * the lookup goes on to the next pattern when no condition holds). A
+ * chain has at most WMI_RULE_MAX_CHAIN rules, so a lookup stays bounded.
  */
 #ifndef WMIBPF_POLICY_H
 #define WMIBPF_POLICY_H
@@ -58,6 +65,14 @@ enum wmi_policy_mode {
 
 /* A rule also reports its calls when it has this flag. */
 #define WMI_RULE_F_AUDIT	0x1
+/* A key only holds a chain of rules with conditions; no rule of its own. */
+#define WMI_RULE_F_CONDS_ONLY	0x2
+
+/* Conditions: input fields per rule, rules with conditions per key. */
+#define WMI_RULE_MAX_FIELDS	4
+#define WMI_RULE_MAX_CHAIN	64
+/* An input field lies within the largest input a call takes (WMI_METHOD_INPUT_MAX). */
+#define WMI_RULE_INPUT_MAX	32768
 
 struct wmi_rule_key {
 	__u8 guid[16];		/* all zero: any device */
@@ -74,6 +89,30 @@ struct wmi_rule {
 	__u32 answer;		/* WMI_ACTION_EMULATE */
 	__u32 flags;		/* WMI_RULE_F_* */
 	__u32 line;		/* where the rule is in the policy file */
+	__u32 first_cond;	/* the key's chain in `conds`: its first index */
+	__u32 nr_conds;		/* and its length, 0 for none */
+};
+
+/*
+ * An input field a rule matches: the little-endian integer of width bytes
+ * at offset, and-ed with mask, from min to max. A call whose input is too
+ * short for the field does not match.
+ */
+struct wmi_rule_field {
+	__u32 offset;
+	__u32 width;		/* 1, 2, 4 or 8 */
+	__u64 mask;
+	__u64 min;
+	__u64 max;
+};
+
+/* A rule with conditions, in its key's chain; all conditions must hold. */
+struct wmi_cond_rule {
+	struct wmi_rule rule;	/* first_cond, nr_conds unused */
+	__u64 caps;		/* 1 << CAP_*: effective capabilities the caller needs */
+	__u32 nr_fields;
+	__u32 reserved;
+	struct wmi_rule_field fields[WMI_RULE_MAX_FIELDS];
 };
 
 /*

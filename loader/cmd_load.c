@@ -416,7 +416,8 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 		skel->rodata->default_error = t.default_error;
 		skel->rodata->default_flags = t.default_flags;
 		skel->rodata->default_origin = t.default_origin;
-		bpf_map__set_max_entries(skel->maps.rules, t.nr ? t.nr : 1);
+		bpf_map__set_max_entries(skel->maps.rules, t.nr_keys ? t.nr_keys : 1);
+		bpf_map__set_max_entries(skel->maps.conds, t.nr_conds ? t.nr_conds : 1);
 		/* The default's, each rule's, the lost events'. */
 		bpf_map__set_max_entries(skel->maps.hits, WMI_RULE_LOST(t.nr) + 1);
 		skel->rodata->lost_id = WMI_RULE_LOST(t.nr);
@@ -445,12 +446,22 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 		return load_failure("the table policy", err, EXIT_FAILED);
 	}
 
-	for (i = 0; i < t.nr; i++) {
+	for (i = 0; i < t.nr_keys; i++) {
 		if (bpf_map__update_elem(skel->maps.rules, &t.keys[i], sizeof(t.keys[i]),
 					 &t.values[i], sizeof(t.values[i]), BPF_NOEXIST)) {
 			err = -errno;
 			encode_free(&t);
 			return bpf_failure("filling the rules", err);
+		}
+	}
+	for (i = 0; i < t.nr_conds; i++) {
+		__u32 k = i;
+
+		if (bpf_map__update_elem(skel->maps.conds, &k, sizeof(k), &t.conds[i],
+					 sizeof(t.conds[i]), BPF_ANY)) {
+			err = -errno;
+			encode_free(&t);
+			return bpf_failure("filling the rules' conditions", err);
 		}
 	}
 	meta->nr_rules = t.nr;
@@ -526,7 +537,7 @@ static const char *step_error(int err, char *buf, size_t size)
  */
 static int commit(struct load *l, const struct wmi_policy_meta *meta)
 {
-	static const char *const maps[] = { "rules", "hits", "mode" };
+	static const char *const maps[] = { "rules", "conds", "hits", "mode" };
 	const char *bpffs = l->a->cli->bpffs;
 	char dir[STORE_PATH_MAX], staging[STORE_PATH_MAX], step[80], why[128];
 	struct wmi_policy_meta old = { };

@@ -12,6 +12,7 @@
 #include <bpf/libbpf.h>
 
 #include "bpffs.h"
+#include "cond_text.h"
 #include "monitors.h"
 #include "policy.h"
 #include "store.h"
@@ -129,6 +130,7 @@ int cmd_list(struct app *a)
 struct shown_rule {
 	struct wmi_rule_key key;
 	struct wmi_rule rule;
+	struct wmi_cond_rule cond;	/* its conditions (nr_fields, caps); all zero: none */
 	uint64_t hits;
 };
 
@@ -137,6 +139,45 @@ static int cmp_rule(const void *x, const void *y)
 	const struct shown_rule *a = x, *b = y;
 
 	return a->rule.id < b->rule.id ? -1 : a->rule.id > b->rule.id;
+}
+
+static int add_rule(struct shown_rule **rules, size_t *nr, const struct wmi_rule_key *key,
+		    const struct wmi_rule *rule, const struct wmi_cond_rule *cond)
+{
+	struct shown_rule *grown = realloc(*rules, (*nr + 1) * sizeof(**rules));
+
+	if (!grown)
+		return -ENOMEM;
+	*rules = grown;
+	memset(&grown[*nr], 0, sizeof(grown[*nr]));
+	grown[*nr].key = *key;
+	grown[*nr].rule = *rule;
+	if (cond)
+		grown[*nr].cond = *cond;
+	(*nr)++;
+	return 0;
+}
+
+/* A key's rules: its chain of rules with conditions, and its own if it has one. */
+static int add_key_rules(struct shown_rule **rules, size_t *nr, int rules_fd, int conds_fd,
+			 const struct wmi_rule_key *key)
+{
+	struct wmi_cond_rule c;
+	struct wmi_rule rule;
+	__u32 i, k;
+
+	if (bpf_map_lookup_elem(rules_fd, key, &rule))
+		return 0;	/* gone since listed */
+	for (i = 0; i < rule.nr_conds && i < WMI_RULE_MAX_CHAIN && conds_fd >= 0; i++) {
+		k = rule.first_cond + i;
+		if (bpf_map_lookup_elem(conds_fd, &k, &c))
+			continue;
+		if (add_rule(rules, nr, key, &c.rule, &c))
+			return -ENOMEM;
+	}
+	if (rule.flags & WMI_RULE_F_CONDS_ONLY)
+		return 0;
+	return add_rule(rules, nr, key, &rule, NULL);
 }
 
 static uint64_t hits_of(int fd, uint32_t id, int ncpus)
@@ -165,12 +206,12 @@ int cmd_show(struct app *a)
 {
 	const char *name = a->cli->name;
 	struct wmi_policy_meta m = { };
-	struct shown_rule *rules = NULL, *grown;
+	struct shown_rule *rules = NULL;
 	struct wmi_rule_key key, next;
 	char path[STORE_PATH_MAX], guid[WMI_GUID_STR_LEN + 1], act[64];
-	char method[16], uid[16], gid[16];
+	char method[16], uid[16], gid[16], cond[256];
 	size_t nr = 0, i;
-	int rules_fd, hits_fd, ncpus, err;
+	int rules_fd, conds_fd, hits_fd, ncpus, err;
 	struct json *j = &a->json;
 	uint64_t def_hits, lost;
 
@@ -187,22 +228,20 @@ int cmd_show(struct app *a)
 	hits_fd = bpf_obj_get(path);
 	ncpus = libbpf_num_possible_cpus();
 
+	store_path(path, a->cli->bpffs, name, "conds");
+	conds_fd = bpf_obj_get(path);
+
 	/* A bare BPF object has no rule table. */
 	if (rules_fd >= 0 && hits_fd >= 0 && ncpus > 0) {
 		err = bpf_map_get_next_key(rules_fd, NULL, &key);
 		while (!err) {
-			grown = realloc(rules, (nr + 1) * sizeof(*rules));
-			if (!grown)
+			if (add_key_rules(&rules, &nr, rules_fd, conds_fd, &key))
 				break;
-			rules = grown;
-			rules[nr].key = key;
-			if (!bpf_map_lookup_elem(rules_fd, &key, &rules[nr].rule)) {
-				rules[nr].hits = hits_of(hits_fd, rules[nr].rule.id, ncpus);
-				nr++;
-			}
 			err = bpf_map_get_next_key(rules_fd, &key, &next);
 			key = next;
 		}
+		for (i = 0; i < nr; i++)
+			rules[i].hits = hits_of(hits_fd, rules[i].rule.id, ncpus);
 	}
 	/* A policy of a default alone has no rule: qsort() must not see NULL. */
 	if (nr)
@@ -224,8 +263,9 @@ int cmd_show(struct app *a)
 		       m.has_table && store_read_mode(a->cli->bpffs, name) == WMI_MODE_AUDIT ?
 		       ", in audit mode" : "");
 		if (nr)
-			printf("%5s %5s %-38s %6s %-7s %6s %6s %-18s %10s\n", "RULE", "LINE",
-			       "DEVICE", "METHOD", "ORIGIN", "UID", "GID", "ACTION", "HITS");
+			printf("%5s %5s %-38s %6s %-7s %6s %6s %-18s %10s  %s\n", "RULE", "LINE",
+			       "DEVICE", "METHOD", "ORIGIN", "UID", "GID", "ACTION", "HITS",
+			       "CONDITIONS");
 	}
 	for (i = 0; i < nr; i++) {
 		const struct shown_rule *r = &rules[i];
@@ -240,9 +280,10 @@ int cmd_show(struct app *a)
 		any_text(uid, sizeof(uid), r->key.uid);
 		any_text(gid, sizeof(gid), r->key.gid);
 		if (!a->cli->json) {
-			printf("%5u %5u %-38s %6s %-7s %6s %6s %-18s %10llu\n", r->rule.id,
+			cond_text(cond, sizeof(cond), &r->cond);
+			printf("%5u %5u %-38s %6s %-7s %6s %6s %-18s %10llu  %s\n", r->rule.id,
 			       r->rule.line, guid, method, policy_origin_name(r->key.origin), uid,
-			       gid, act, (unsigned long long)r->hits);
+			       gid, act, (unsigned long long)r->hits, cond);
 			continue;
 		}
 		json_object_begin(j);
@@ -259,6 +300,7 @@ int cmd_show(struct app *a)
 		if (r->rule.action == WMI_ACTION_EMULATE)
 			json_kv_uint(j, "answer", r->rule.answer);
 		json_kv_bool(j, "audit", r->rule.flags & WMI_RULE_F_AUDIT);
+		cond_json(j, &r->cond);
 		json_kv_uint(j, "hits", r->hits);
 		json_object_end(j);
 	}
@@ -277,7 +319,7 @@ int cmd_show(struct app *a)
 		json_end_line(j);
 	} else {
 		if (rules_fd >= 0)
-			printf("%5s %5s %-38s %6s %-7s %6s %6s %-18s %10llu\n", "-", "-",
+			printf("%5s %5s %-38s %6s %-7s %6s %6s %-18s %10llu  -\n", "-", "-",
 			       "default", "any", policy_origin_name(m.default_origin), "any",
 			       "any", act, (unsigned long long)def_hits);
 		if (rules_fd >= 0)
@@ -290,6 +332,8 @@ int cmd_show(struct app *a)
 	free(rules);
 	if (rules_fd >= 0)
 		close(rules_fd);
+	if (conds_fd >= 0)
+		close(conds_fd);
 	if (hits_fd >= 0)
 		close(hits_fd);
 	return EXIT_OK;

@@ -13,8 +13,11 @@
 #include "policy.h"
 
 struct policy_tables {
-	struct wmi_rule_key *keys;
+	struct wmi_rule_key *keys;	/* the `rules` map: one entry per key */
 	struct wmi_rule *values;
+	size_t nr_keys;
+	struct wmi_cond_rule *conds;	/* the `conds` map: the keys' chains */
+	size_t nr_conds;
 	size_t nr;		/* rules; their ids are 1..nr, 0 is the default */
 	uint32_t pattern_mask;	/* WMI_PAT_* combinations in use */
 	uint32_t gids[WMI_POLICY_MAX_GIDS];	/* different gids the rules name */
@@ -31,11 +34,23 @@ uint32_t encode_pattern(const struct policy_rule *r);
 int encode_policy(const struct policy *p, struct policy_tables *t);
 void encode_free(struct policy_tables *t);
 
+/* A call as the program sees it. */
+struct encode_call {
+	const uint8_t *guid;	/* 16 bytes */
+	uint32_t method_id, origin, uid, gid;
+	uint64_t caps;		/* the caller's effective capabilities */
+	const uint8_t *input;
+	size_t input_len;
+};
+
 /*
  * What the program decides for a call, worked out from the tables the way
  * wmi_policy.bpf.c looks rules up: the rule's index + 1, or 0 for the
  * default. For `wmibpf check --explain`-style use and for tests.
  */
+size_t encode_match_call(const struct policy_tables *t, const struct encode_call *call);
+
+/* The same for a call without input, from a caller without capabilities. */
 size_t encode_match(const struct policy_tables *t, const uint8_t guid[16], uint32_t method_id,
 		    uint32_t origin, uint32_t uid, uint32_t gid);
 

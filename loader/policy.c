@@ -18,14 +18,8 @@
 #include <yaml.h>
 
 #include "policy.h"
+#include "policy_parse.h"
 #include "text.h"
-
-struct ctx {
-	const char *path;
-	yaml_document_t *doc;
-	struct policy *p;
-	char *err;
-};
 
 static const char *const action_names[WMI_ACTION_MAX] = {
 	[WMI_ACTION_ALLOW] = "allow",
@@ -82,7 +76,7 @@ const char *policy_errno_name(int error)
 
 /* Record the first error at node n (or at the start when n is NULL). */
 __attribute__((format(printf, 3, 4)))
-static int fail(struct ctx *c, const yaml_node_t *n, const char *fmt, ...)
+int parse_fail(struct parse_ctx *c, const yaml_node_t *n, const char *fmt, ...)
 {
 	char msg[512];
 	va_list ap;
@@ -98,12 +92,12 @@ static int fail(struct ctx *c, const yaml_node_t *n, const char *fmt, ...)
 	return -EINVAL;
 }
 
-static const char *scalar(const yaml_node_t *n)
+const char *parse_scalar(const yaml_node_t *n)
 {
 	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
-static const char *kind(const yaml_node_t *n)
+const char *parse_kind(const yaml_node_t *n)
 {
 	switch (n->type) {
 	case YAML_SCALAR_NODE:
@@ -117,10 +111,10 @@ static const char *kind(const yaml_node_t *n)
 	}
 }
 
-static int expect_scalar(struct ctx *c, const yaml_node_t *n, const char *what)
+int parse_expect_scalar(struct parse_ctx *c, const yaml_node_t *n, const char *what)
 {
 	if (n->type != YAML_SCALAR_NODE)
-		return fail(c, n, "%s: expected a value, found %s", what, kind(n));
+		return parse_fail(c, n, "%s: expected a value, found %s", what, parse_kind(n));
 	return 0;
 }
 
@@ -129,36 +123,36 @@ static int expect_scalar(struct ctx *c, const yaml_node_t *n, const char *what)
  * is refused rather than read as octal, as C would ("uid: 0100" is not
  * uid 64), or as decimal, which YAML 1.1 tools would not all agree on.
  */
-static int parse_range(struct ctx *c, const yaml_node_t *n, const char *what, uint32_t min,
+static int parse_range(struct parse_ctx *c, const yaml_node_t *n, const char *what, uint32_t min,
 		       uint32_t max, const char *or_any, uint32_t *out)
 {
-	const char *s = scalar(n);
+	const char *s = parse_scalar(n);
 	uint32_t v;
 	int ret;
 
-	if (expect_scalar(c, n, what))
+	if (parse_expect_scalar(c, n, what))
 		return -EINVAL;
 	ret = text_parse_u32(s, &v);
 	if (ret == -EDOM)
-		return fail(c, n, "%s: '%s' has a leading zero; numbers are decimal, or "
-			    "hexadecimal after 0x, never octal", what, s);
+		return parse_fail(c, n, "%s: '%s' has a leading zero; numbers are decimal, or "
+				  "hexadecimal after 0x, never octal", what, s);
 	if (ret || v < min || v > max)
-		return fail(c, n, "%s: expected a number from %u to %u%s, found '%s'", what, min,
-			    max, or_any, s);
+		return parse_fail(c, n, "%s: expected a number from %u to %u%s, found '%s'", what,
+				  min, max, or_any, s);
 	*out = v;
 	return 0;
 }
 
-static int parse_u32(struct ctx *c, const yaml_node_t *n, const char *what, uint32_t max,
+static int parse_u32(struct parse_ctx *c, const yaml_node_t *n, const char *what, uint32_t max,
 		     uint32_t *out)
 {
 	return parse_range(c, n, what, 0, max, "", out);
 }
 
 /* A number, or "any" for WMI_POLICY_ANY. */
-static int parse_u32_any(struct ctx *c, const yaml_node_t *n, const char *what, uint32_t *out)
+static int parse_u32_any(struct parse_ctx *c, const yaml_node_t *n, const char *what, uint32_t *out)
 {
-	const char *s = scalar(n);
+	const char *s = parse_scalar(n);
 
 	if (s && !strcmp(s, "any")) {
 		*out = WMI_POLICY_ANY;
@@ -167,11 +161,11 @@ static int parse_u32_any(struct ctx *c, const yaml_node_t *n, const char *what, 
 	return parse_range(c, n, what, 0, WMI_POLICY_ANY - 1, ", or 'any'", out);
 }
 
-static int parse_bool(struct ctx *c, const yaml_node_t *n, const char *what, bool *out)
+static int parse_bool(struct parse_ctx *c, const yaml_node_t *n, const char *what, bool *out)
 {
-	const char *s = scalar(n);
+	const char *s = parse_scalar(n);
 
-	if (expect_scalar(c, n, what))
+	if (parse_expect_scalar(c, n, what))
 		return -EINVAL;
 	if (!strcmp(s, "true") || !strcmp(s, "yes")) {
 		*out = true;
@@ -181,15 +175,15 @@ static int parse_bool(struct ctx *c, const yaml_node_t *n, const char *what, boo
 		*out = false;
 		return 0;
 	}
-	return fail(c, n, "%s: expected true or false, found '%s'", what, s);
+	return parse_fail(c, n, "%s: expected true or false, found '%s'", what, s);
 }
 
-static int parse_action(struct ctx *c, const yaml_node_t *n, uint32_t *out)
+static int parse_action(struct parse_ctx *c, const yaml_node_t *n, uint32_t *out)
 {
-	const char *s = scalar(n);
+	const char *s = parse_scalar(n);
 	uint32_t i;
 
-	if (expect_scalar(c, n, "action"))
+	if (parse_expect_scalar(c, n, "action"))
 		return -EINVAL;
 	for (i = 0; i < WMI_ACTION_MAX; i++) {
 		if (!strcmp(s, action_names[i])) {
@@ -197,16 +191,16 @@ static int parse_action(struct ctx *c, const yaml_node_t *n, uint32_t *out)
 			return 0;
 		}
 	}
-	return fail(c, n, "action: expected allow, deny, intercept, emulate, audit or raw, "
-		    "found '%s'", s);
+	return parse_fail(c, n, "action: expected allow, deny, intercept, emulate, audit or raw, "
+			  "found '%s'", s);
 }
 
-static int parse_origin(struct ctx *c, const yaml_node_t *n, uint32_t *out)
+static int parse_origin(struct parse_ctx *c, const yaml_node_t *n, uint32_t *out)
 {
-	const char *s = scalar(n);
+	const char *s = parse_scalar(n);
 	uint32_t i;
 
-	if (expect_scalar(c, n, "origin"))
+	if (parse_expect_scalar(c, n, "origin"))
 		return -EINVAL;
 	for (i = 0; i <= WMI_POLICY_ORIGIN_ANY; i++) {
 		if (!strcmp(s, origin_names[i])) {
@@ -214,16 +208,16 @@ static int parse_origin(struct ctx *c, const yaml_node_t *n, uint32_t *out)
 			return 0;
 		}
 	}
-	return fail(c, n, "origin: expected user, kernel or any, found '%s'", s);
+	return parse_fail(c, n, "origin: expected user, kernel or any, found '%s'", s);
 }
 
-static int parse_errno(struct ctx *c, const yaml_node_t *n, int32_t *out)
+static int parse_errno(struct parse_ctx *c, const yaml_node_t *n, int32_t *out)
 {
-	const char *s = scalar(n);
+	const char *s = parse_scalar(n);
 	uint32_t v;
 	size_t i;
 
-	if (expect_scalar(c, n, "errno"))
+	if (parse_expect_scalar(c, n, "errno"))
 		return -EINVAL;
 	for (i = 0; i < sizeof(errno_names) / sizeof(errno_names[0]); i++) {
 		if (!strcmp(s, errno_names[i].name)) {
@@ -232,8 +226,8 @@ static int parse_errno(struct ctx *c, const yaml_node_t *n, int32_t *out)
 		}
 	}
 	if (s[0] == 'E')
-		return fail(c, n, "errno: '%s' is not an error a policy may deny with; expected "
-			    ERRNO_LIST, s);
+		return parse_fail(c, n, "errno: '%s' is not an error a policy may deny with; "
+				  "expected " ERRNO_LIST, s);
 	if (parse_range(c, n, "errno", 1, 4095, "", &v))
 		return -EINVAL;
 	for (i = 0; i < sizeof(errno_names) / sizeof(errno_names[0]); i++) {
@@ -242,38 +236,31 @@ static int parse_errno(struct ctx *c, const yaml_node_t *n, int32_t *out)
 			return 0;
 		}
 	}
-	return fail(c, n, "errno: %u is not an error a policy may deny with; expected the number "
-		    "of " ERRNO_LIST, v);
+	return parse_fail(c, n, "errno: %u is not an error a policy may deny with; expected the "
+			  "number of " ERRNO_LIST, v);
 }
 
 /* "all", or a GUID. */
-static int parse_device(struct ctx *c, const yaml_node_t *n, bool *all, struct wmi_guid *g)
+static int parse_device(struct parse_ctx *c, const yaml_node_t *n, bool *all, struct wmi_guid *g)
 {
-	const char *s = scalar(n);
+	const char *s = parse_scalar(n);
 
-	if (expect_scalar(c, n, "device"))
+	if (parse_expect_scalar(c, n, "device"))
 		return -EINVAL;
 	if (!strcmp(s, "all")) {
 		*all = true;
 		return 0;
 	}
 	if (wmi_guid_parse(s, g))
-		return fail(c, n, "device: expected a GUID such as "
-			    "FE733490-2E22-4EDB-A7B5-BC248874D383, or 'all', found '%s'", s);
+		return parse_fail(c, n, "device: expected a GUID such as "
+				  "FE733490-2E22-4EDB-A7B5-BC248874D383, or 'all', found '%s'", s);
 	/* The rule table and the bindings use the null GUID for "every device". */
 	if (wmi_guid_is_null(g))
-		return fail(c, n, "device: the null GUID is no device's; write 'all' for every "
-			    "device");
+		return parse_fail(c, n, "device: the null GUID is no device's; write 'all' for "
+				  "every device");
 	*all = false;
 	return 0;
 }
-
-/*
- * Walk a mapping: call fn for each key, after checking keys are known
- * (from the nul-separated list `keys`) and not repeated.
- */
-typedef int (*key_fn)(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v,
-		      void *arg);
 
 /* "name, device, ..." for messages; only built for one, as rules are many. */
 static const char *expected_keys(const char *const *keys, char *buf, size_t size)
@@ -288,8 +275,8 @@ static const char *expected_keys(const char *const *keys, char *buf, size_t size
 	return buf;
 }
 
-static int walk_mapping(struct ctx *c, yaml_node_t *map, const char *what,
-			const char *const *keys, key_fn fn, void *arg)
+int parse_walk_mapping(struct parse_ctx *c, yaml_node_t *map, const char *what,
+		       const char *const *keys, key_fn fn, void *arg)
 {
 	yaml_node_pair_t *pair, *other;
 	yaml_node_t *k, *v;
@@ -297,28 +284,28 @@ static int walk_mapping(struct ctx *c, yaml_node_t *map, const char *what,
 	size_t i;
 
 	if (map->type != YAML_MAPPING_NODE)
-		return fail(c, map, "%s: expected a mapping of keys to values, found %s", what,
-			    kind(map));
+		return parse_fail(c, map, "%s: expected a mapping of keys to values, found %s",
+				  what, parse_kind(map));
 
 	for (pair = map->data.mapping.pairs.start; pair < map->data.mapping.pairs.top; pair++) {
 		const char *key;
 
 		k = yaml_document_get_node(c->doc, pair->key);
 		v = yaml_document_get_node(c->doc, pair->value);
-		key = scalar(k);
+		key = parse_scalar(k);
 		if (!key)
-			return fail(c, k, "%s: keys must be plain names, expected one of: %s", what,
-				    expected_keys(keys, expected, sizeof(expected)));
+			return parse_fail(c, k, "%s: keys must be plain names, expected one of: %s",
+					  what, expected_keys(keys, expected, sizeof(expected)));
 		for (i = 0; keys[i] && strcmp(keys[i], key); i++)
 			;
 		if (!keys[i])
-			return fail(c, k, "%s: unknown key '%s', expected one of: %s", what, key,
-				    expected_keys(keys, expected, sizeof(expected)));
+			return parse_fail(c, k, "%s: unknown key '%s', expected one of: %s", what,
+					  key, expected_keys(keys, expected, sizeof(expected)));
 		for (other = map->data.mapping.pairs.start; other < pair; other++) {
-			const char *o = scalar(yaml_document_get_node(c->doc, other->key));
+			const char *o = parse_scalar(yaml_document_get_node(c->doc, other->key));
 
 			if (o && !strcmp(o, key))
-				return fail(c, k, "%s: '%s' given twice", what, key);
+				return parse_fail(c, k, "%s: '%s' given twice", what, key);
 		}
 		if (fn(c, key, k, v, arg))
 			return -EINVAL;
@@ -326,12 +313,12 @@ static int walk_mapping(struct ctx *c, yaml_node_t *map, const char *what,
 	return 0;
 }
 
-static const yaml_node_t *lookup(struct ctx *c, yaml_node_t *map, const char *key)
+const yaml_node_t *parse_lookup(struct parse_ctx *c, yaml_node_t *map, const char *key)
 {
 	yaml_node_pair_t *pair;
 
 	for (pair = map->data.mapping.pairs.start; pair < map->data.mapping.pairs.top; pair++) {
-		const char *k = scalar(yaml_document_get_node(c->doc, pair->key));
+		const char *k = parse_scalar(yaml_document_get_node(c->doc, pair->key));
 
 		if (k && !strcmp(k, key))
 			return yaml_document_get_node(c->doc, pair->value);
@@ -341,10 +328,10 @@ static const yaml_node_t *lookup(struct ctx *c, yaml_node_t *map, const char *ke
 
 struct rule_arg {
 	struct policy_rule *r;
-	const yaml_node_t *errno_node, *answer_node, *action_node, *origin_node;
+	const yaml_node_t *errno_node, *answer_node, *action_node, *origin_node, *cap_node;
 };
 
-static int rule_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v, void *arg)
+static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v, void *arg)
 {
 	struct rule_arg *a = arg;
 	struct policy_rule *r = a->r;
@@ -357,11 +344,11 @@ static int rule_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t 
 		if (parse_device(c, v, &all, &r->device))
 			return -EINVAL;
 		if (all)
-			return fail(c, v, "device: a rule names one device (a GUID); leave it out "
-				    "to use the policy's");
+			return parse_fail(c, v, "device: a rule names one device (a GUID); leave "
+					  "it out to use the policy's");
 		if (!c->p->all_devices && !wmi_guid_equal(&r->device, &c->p->device))
-			return fail(c, v, "device: the policy is bound to one device; a rule can "
-				    "only name another in a policy for 'all' devices");
+			return parse_fail(c, v, "device: the policy is bound to one device; a rule "
+					  "can only name another in a policy for 'all' devices");
 		/* Naming the policy's own device is leaving it out: the same calls. */
 		r->any_device = !c->p->all_devices;
 		return 0;
@@ -386,115 +373,21 @@ static int rule_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t 
 		a->answer_node = v;
 		return parse_u32(c, v, "answer", UINT32_MAX, &r->answer);
 	}
+	if (!strcmp(key, "input"))
+		return parse_cond_input(c, v, r);
+	if (!strcmp(key, "cap")) {
+		a->cap_node = v;
+		return parse_cond_caps(c, v, r);
+	}
 	return parse_bool(c, v, "audit", &r->audit);
 }
 
 static const char *const rule_keys[] = {
-	"method", "device", "origin", "uid", "gid", "action", "errno", "answer", "audit", NULL,
+	"method", "device", "origin", "uid", "gid", "input", "cap", "action", "errno", "answer",
+	"audit", NULL,
 };
 
-static bool same_match(const struct policy_rule *a, const struct policy_rule *b)
-{
-	return a->any_device == b->any_device &&
-	       (a->any_device || wmi_guid_equal(&a->device, &b->device)) &&
-	       a->method_id == b->method_id && a->origin == b->origin && a->uid == b->uid &&
-	       a->gid == b->gid;
-}
-
-/* Order rules by what they match (as the map key does), then by place in the file. */
-static int cmp_match(const void *x, const void *y)
-{
-	const struct policy_rule *a = *(const struct policy_rule *const *)x;
-	const struct policy_rule *b = *(const struct policy_rule *const *)y;
-	int d;
-
-	if (a->any_device != b->any_device)
-		return a->any_device ? -1 : 1;
-	if (!a->any_device) {
-		d = memcmp(a->device.b, b->device.b, WMI_GUID_LEN);
-		if (d)
-			return d;
-	}
-	if (a->method_id != b->method_id)
-		return a->method_id < b->method_id ? -1 : 1;
-	if (a->origin != b->origin)
-		return a->origin < b->origin ? -1 : 1;
-	if (a->uid != b->uid)
-		return a->uid < b->uid ? -1 : 1;
-	if (a->gid != b->gid)
-		return a->gid < b->gid ? -1 : 1;
-	return a < b ? -1 : a > b;
-}
-
-/*
- * Two rules matching the same calls would be one map key. Sorting finds
- * them in n log n (comparing each rule with all before it took 4 s for
- * 100 000 rules); the error is the one a pass in file order gives: at
- * the first rule that repeats an earlier one, naming the first of them.
- */
-static int check_duplicates(struct ctx *c, yaml_node_t *list)
-{
-	struct policy_rule **sorted, *dup = NULL, *first = NULL, *group;
-	size_t nr = c->p->nr_rules, i;
-
-	if (nr < 2)
-		return 0;
-	sorted = malloc(nr * sizeof(*sorted));
-	if (!sorted)
-		return -ENOMEM;
-	for (i = 0; i < nr; i++)
-		sorted[i] = &c->p->rules[i];
-	qsort(sorted, nr, sizeof(*sorted), cmp_match);
-	/* Each group of equal rules starts with the first of them in the file. */
-	group = sorted[0];
-	for (i = 1; i < nr; i++) {
-		if (!same_match(group, sorted[i])) {
-			group = sorted[i];
-			continue;
-		}
-		if (!dup || sorted[i] < dup) {
-			dup = sorted[i];
-			first = group;
-		}
-	}
-	free(sorted);
-	if (!dup)
-		return 0;
-	return fail(c, yaml_document_get_node(c->doc, list->data.sequence.items.start[dup -
-						c->p->rules]),
-		    "rule: matches the same calls as the rule at line %u; merge them", first->line);
-}
-
-/*
- * The program checks the caller's supplementary groups against every gid
- * rules name, so their number is bounded: the first rule naming one too
- * many is the error.
- */
-static int check_gids(struct ctx *c, yaml_node_t *list)
-{
-	uint32_t gids[WMI_POLICY_MAX_GIDS];
-	size_t nr = 0, i, k;
-
-	for (i = 0; i < c->p->nr_rules; i++) {
-		uint32_t gid = c->p->rules[i].gid;
-
-		if (gid == WMI_POLICY_ANY)
-			continue;
-		for (k = 0; k < nr && gids[k] != gid; k++)
-			;
-		if (k < nr)
-			continue;
-		if (nr == WMI_POLICY_MAX_GIDS)
-			return fail(c, yaml_document_get_node(c->doc,
-							      list->data.sequence.items.start[i]),
-				    "gid: a policy's rules may name at most %u different gids",
-				    WMI_POLICY_MAX_GIDS);
-		gids[nr++] = gid;
-	}
-	return 0;
-}
-
-static int parse_rule(struct ctx *c, yaml_node_t *n, struct policy_rule *r)
+static int parse_rule(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r)
 {
 	struct rule_arg a = { .r = r };
 
@@ -513,61 +406,73 @@ static int parse_rule(struct ctx *c, yaml_node_t *n, struct policy_rule *r)
 		.error = EPERM,
 		.line = n->start_mark.line + 1,
 	};
-	if (walk_mapping(c, n, "rule", rule_keys, rule_key, &a))
+	if (parse_walk_mapping(c, n, "rule", rule_keys, rule_key, &a))
 		return -EINVAL;
 
 	if (!a.action_node)
-		return fail(c, n, "rule: 'action' missing; expected one of allow, deny, "
-			    "intercept, emulate, audit, raw");
+		return parse_fail(c, n, "rule: 'action' missing; expected one of allow, deny, "
+				  "intercept, emulate, audit, raw");
 	if (a.errno_node && r->action != WMI_ACTION_DENY)
-		return fail(c, a.errno_node, "errno: only a 'deny' rule takes an errno");
+		return parse_fail(c, a.errno_node, "errno: only a 'deny' rule takes an errno");
 	if (a.answer_node && r->action != WMI_ACTION_EMULATE)
-		return fail(c, a.answer_node, "answer: only an 'emulate' rule takes an answer");
+		return parse_fail(c, a.answer_node, "answer: only an 'emulate' rule takes an "
+				  "answer");
 	if (!a.answer_node && r->action == WMI_ACTION_EMULATE)
-		return fail(c, n, "rule: an 'emulate' rule needs an 'answer' (the integer to "
-			    "return)");
+		return parse_fail(c, n, "rule: an 'emulate' rule needs an 'answer' (the integer to "
+				  "return)");
 	/*
 	 * A driver calling through the ACPI-object API cannot take a
 	 * program's answer: the kernel refuses it, so such a rule never works.
 	 */
 	if (r->action == WMI_ACTION_EMULATE && r->origin == WMI_POLICY_ORIGIN_KERNEL)
-		return fail(c, a.origin_node, "origin: an 'emulate' rule cannot be for kernel "
-			    "calls: the kernel refuses a program's answer to a driver's ACPI "
-			    "call; use origin user (or any)");
+		return parse_fail(c, a.origin_node, "origin: an 'emulate' rule cannot be for "
+				  "kernel calls: the kernel refuses a program's answer to a "
+				  "driver's ACPI call; use origin user (or any)");
 	/* Drivers' own calls reach the firmware anyway: sharing is for user space. */
 	if (r->action == WMI_ACTION_RAW && r->origin != WMI_POLICY_ORIGIN_USER)
-		return fail(c, a.origin_node ? a.origin_node : n, "origin: a 'raw' rule is for "
-			    "user-space calls only (origin user, the default)");
+		return parse_fail(c, a.origin_node ? a.origin_node : n, "origin: a 'raw' rule is "
+				  "for user-space calls only (origin user, the default)");
+	/*
+	 * The capabilities are the calling process', which for a driver's
+	 * call is whichever process made the driver call (or a kworker).
+	 */
+	if (a.cap_node && r->origin != WMI_POLICY_ORIGIN_USER)
+		return parse_fail(c, a.origin_node, "origin: a rule with 'cap' is for user-space "
+				  "calls only (origin user, the default): a driver's call has no "
+				  "caller of its own whose capabilities would count");
 	if (r->action == WMI_ACTION_AUDIT)
 		r->audit = true;
 	return 0;
 }
 
-static int parse_rules(struct ctx *c, yaml_node_t *n)
+static int parse_rules(struct parse_ctx *c, yaml_node_t *n)
 {
 	yaml_node_item_t *item;
 	size_t count;
 
 	if (n->type != YAML_SEQUENCE_NODE)
-		return fail(c, n, "rules: expected a list of rules ('- action: ...'), found %s",
-			    kind(n));
+		return parse_fail(c, n, "rules: expected a list of rules ('- action: ...'), "
+				  "found %s", parse_kind(n));
 	count = n->data.sequence.items.top - n->data.sequence.items.start;
 	if (count >= WMI_POLICY_MAX_RULES)
-		return fail(c, n, "rules: %zu rules, at most %u are supported", count,
-			    WMI_POLICY_MAX_RULES - 1);
+		return parse_fail(c, n, "rules: %zu rules, at most %u are supported", count,
+				  WMI_POLICY_MAX_RULES - 1);
 	c->p->rules = calloc(count ? count : 1, sizeof(*c->p->rules));
 	if (!c->p->rules)
 		return -ENOMEM;
 	for (item = n->data.sequence.items.start; item < n->data.sequence.items.top; item++) {
 		if (parse_rule(c, yaml_document_get_node(c->doc, *item),
-			       &c->p->rules[c->p->nr_rules]))
+			       &c->p->rules[c->p->nr_rules])) {
+			/* policy_free() frees the rules counted; this one is not. */
+			free(c->p->rules[c->p->nr_rules].cond);
 			return -EINVAL;
+		}
 		c->p->nr_rules++;
 	}
-	return check_gids(c, n) ?: check_duplicates(c, n);
+	return check_rules(c, n);
 }
 
-static int default_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v,
+static int default_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v,
 		       void *arg)
 {
 	struct policy_action *d = arg;
@@ -586,7 +491,7 @@ static int default_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node
  * "default: audit", or "default: { action: deny, errno: EACCES }". Like a
  * rule, it is for user-space calls unless its origin says otherwise.
  */
-static int parse_default(struct ctx *c, yaml_node_t *n)
+static int parse_default(struct parse_ctx *c, yaml_node_t *n)
 {
 	static const char *const keys[] = { "action", "errno", "origin", "audit", NULL };
 	struct policy_action *d = &c->p->def;
@@ -595,18 +500,19 @@ static int parse_default(struct ctx *c, yaml_node_t *n)
 		if (parse_action(c, n, &d->action))
 			return -EINVAL;
 		if (d->action == WMI_ACTION_EMULATE)
-			return fail(c, n, "default: cannot emulate every method");
+			return parse_fail(c, n, "default: cannot emulate every method");
 		return 0;
 	}
-	if (walk_mapping(c, n, "default", keys, default_key, d))
+	if (parse_walk_mapping(c, n, "default", keys, default_key, d))
 		return -EINVAL;
-	if (!lookup(c, n, "action"))
-		return fail(c, n, "default: 'action' missing");
-	if (lookup(c, n, "errno") && d->action != WMI_ACTION_DENY)
-		return fail(c, lookup(c, n, "errno"), "errno: only a 'deny' default takes an "
-			    "errno");
+	if (!parse_lookup(c, n, "action"))
+		return parse_fail(c, n, "default: 'action' missing");
+	if (parse_lookup(c, n, "errno") && d->action != WMI_ACTION_DENY)
+		return parse_fail(c, parse_lookup(c, n, "errno"), "errno: only a 'deny' default "
+				  "takes an errno");
 	if (d->action == WMI_ACTION_EMULATE)
-		return fail(c, lookup(c, n, "action"), "default: cannot emulate every method");
+		return parse_fail(c, parse_lookup(c, n, "action"), "default: cannot emulate every "
+				  "method");
 	return 0;
 }
 
@@ -644,31 +550,33 @@ static char *find_object(const char *policy_path, const char *name)
 	return NULL;
 }
 
-static int parse_bpf(struct ctx *c, yaml_node_t *n)
+static int parse_bpf(struct parse_ctx *c, yaml_node_t *n)
 {
 	yaml_node_item_t *item;
 
 	if (n->type != YAML_SEQUENCE_NODE)
-		return fail(c, n, "bpf: expected a list of BPF object files, found %s", kind(n));
+		return parse_fail(c, n, "bpf: expected a list of BPF object files, found %s",
+				  parse_kind(n));
 	for (item = n->data.sequence.items.start; item < n->data.sequence.items.top; item++) {
 		yaml_node_t *v = yaml_document_get_node(c->doc, *item);
-		const char *s = scalar(v);
+		const char *s = parse_scalar(v);
 		char *path;
 
 		if (!s || !*s)
-			return fail(c, v, "bpf: expected the path of a BPF object file");
+			return parse_fail(c, v, "bpf: expected the path of a BPF object file");
 		if (c->p->nr_bpf == POLICY_MAX_BPF)
-			return fail(c, v, "bpf: at most %d objects per policy", POLICY_MAX_BPF);
+			return parse_fail(c, v, "bpf: at most %d objects per policy",
+					  POLICY_MAX_BPF);
 		path = find_object(c->path, s);
 		if (!path)
-			return fail(c, v, "bpf: cannot find %s next to the policy, in "
-				    "$WMIBPF_BPF_PATH or in %s", s, WMIBPF_BPFDIR);
+			return parse_fail(c, v, "bpf: cannot find %s next to the policy, in "
+					  "$WMIBPF_BPF_PATH or in %s", s, WMIBPF_BPFDIR);
 		c->p->bpf[c->p->nr_bpf++] = path;
 	}
 	return 0;
 }
 
-static int top_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v, void *arg)
+static int top_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v, void *arg)
 {
 	struct policy *p = c->p;
 	const char *s;
@@ -676,11 +584,12 @@ static int top_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *
 	(void)k;
 	(void)arg;
 	if (!strcmp(key, "name")) {
-		s = scalar(v);
-		if (expect_scalar(c, v, "name"))
+		s = parse_scalar(v);
+		if (parse_expect_scalar(c, v, "name"))
 			return -EINVAL;
 		if (!policy_name_valid(s))
-			return fail(c, v, "name: expected " POLICY_NAME_RULE ", found '%s'", s);
+			return parse_fail(c, v, "name: expected " POLICY_NAME_RULE ", found '%s'",
+					  s);
 		strcpy(p->name, s);
 		return 0;
 	}
@@ -693,21 +602,21 @@ static int top_key(struct ctx *c, const char *key, yaml_node_t *k, yaml_node_t *
 	return parse_bpf(c, v);
 }
 
-static int parse_document(struct ctx *c)
+static int parse_document(struct parse_ctx *c)
 {
 	static const char *const keys[] = { "name", "device", "default", "rules", "bpf", NULL };
 	yaml_node_t *root = yaml_document_get_root_node(c->doc);
 	const yaml_node_t *rules;
 
 	if (!root)
-		return fail(c, NULL, "empty policy; expected keys name, device, rules");
-	if (walk_mapping(c, root, "policy", keys, top_key, NULL))
+		return parse_fail(c, NULL, "empty policy; expected keys name, device, rules");
+	if (parse_walk_mapping(c, root, "policy", keys, top_key, NULL))
 		return -EINVAL;
-	if (!lookup(c, root, "name"))
-		return fail(c, root, "policy: 'name' missing (the name it is loaded under)");
-	if (!lookup(c, root, "device"))
-		return fail(c, root, "policy: 'device' missing (a GUID, or 'all')");
-	rules = lookup(c, root, "rules");
+	if (!parse_lookup(c, root, "name"))
+		return parse_fail(c, root, "policy: 'name' missing (the name it is loaded under)");
+	if (!parse_lookup(c, root, "device"))
+		return parse_fail(c, root, "policy: 'device' missing (a GUID, or 'all')");
+	rules = parse_lookup(c, root, "rules");
 	if (rules)
 		return parse_rules(c, (yaml_node_t *)rules);
 	return 0;
@@ -738,7 +647,7 @@ static void offset_position(const char *buf, size_t len, size_t offset, size_t *
 }
 
 __attribute__((format(printf, 5, 6)))
-static int fail_at(struct ctx *c, const char *path, size_t line, size_t column,
+static int fail_at(struct parse_ctx *c, const char *path, size_t line, size_t column,
 		   const char *fmt, ...)
 {
 	char msg[512];
@@ -752,7 +661,7 @@ static int fail_at(struct ctx *c, const char *path, size_t line, size_t column,
 	return -EINVAL;
 }
 
-static int syntax_error(struct ctx *c, const yaml_parser_t *parser, const char *buf,
+static int syntax_error(struct parse_ctx *c, const yaml_parser_t *parser, const char *buf,
 			size_t len)
 {
 	size_t line = parser->problem_mark.line + 1, column = parser->problem_mark.column + 1;
@@ -806,13 +715,13 @@ static int set_marks(struct builder *b, int id, const yaml_event_t *ev)
 	return id;
 }
 
-static int event_error(struct ctx *c, const yaml_event_t *ev, const char *msg)
+static int event_error(struct parse_ctx *c, const yaml_event_t *ev, const char *msg)
 {
 	return fail_at(c, c->path, ev->start_mark.line + 1, ev->start_mark.column + 1, "%s", msg);
 }
 
 /* One event into the document being built. */
-static int build_event(struct ctx *c, struct builder *b, const yaml_event_t *ev, int *docs)
+static int build_event(struct parse_ctx *c, struct builder *b, const yaml_event_t *ev, int *docs)
 {
 	int id;
 
@@ -865,7 +774,7 @@ static int build_event(struct ctx *c, struct builder *b, const yaml_event_t *ev,
  * second pass over the events for those checks: half the time of a
  * large policy.) Every node keeps its marks, for errors.
  */
-static int load_document(struct ctx *c, const char *buf, size_t len, yaml_document_t *doc)
+static int load_document(struct parse_ctx *c, const char *buf, size_t len, yaml_document_t *doc)
 {
 	struct builder b = { .doc = doc };
 	yaml_parser_t parser;
@@ -895,7 +804,7 @@ static int load_document(struct ctx *c, const char *buf, size_t len, yaml_docume
 int policy_parse_buffer(const char *path, const char *buf, size_t len, struct policy *p,
 			char **err)
 {
-	struct ctx c = { .path = path, .p = p };
+	struct parse_ctx c = { .path = path, .p = p };
 	yaml_document_t doc;
 	int ret;
 
@@ -1040,6 +949,8 @@ void policy_free(struct policy *p)
 	size_t i;
 
 	free(p->path);
+	for (i = 0; i < p->nr_rules; i++)
+		free(p->rules[i].cond);
 	free(p->rules);
 	for (i = 0; i < p->nr_bpf; i++)
 		free(p->bpf[i]);

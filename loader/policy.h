@@ -10,6 +10,11 @@
  *	    origin: user
  *	    action: deny
  *	    errno: EACCES
+ *	  - method: 7
+ *	    input:			# the u16 at offset 0 is 11..12
+ *	      - { offset: 0, width: 2, min: 11, max: 12 }
+ *	    cap: CAP_SYS_RAWIO
+ *	    action: allow
  *	bpf:
  *	  - acme_translator.bpf.o
  *
@@ -33,6 +38,16 @@
 /* A policy nests 3 deep (rules, a rule, a default mapping); YAML flow may nest deeper. */
 #define POLICY_MAX_DEPTH	64
 
+/*
+ * A rule's conditions (wmi_policy.h): input fields it matches and
+ * capabilities the caller must have. A rule without any has none.
+ */
+struct policy_cond {
+	uint64_t caps;		/* 1 << CAP_*, all needed */
+	uint32_t nr_fields;
+	struct wmi_rule_field fields[WMI_RULE_MAX_FIELDS];
+};
+
 struct policy_rule {
 	bool any_device;	/* device below is the policy's device */
 	struct wmi_guid device;
@@ -44,6 +59,7 @@ struct policy_rule {
 	uint32_t answer;	/* for emulate */
 	bool audit;
 	unsigned int line;	/* where the rule starts, 1-based */
+	struct policy_cond *cond;	/* NULL: matches whatever the input and caps */
 };
 
 struct policy_action {

@@ -299,7 +299,7 @@ int store_rollback(const char *bpffs, const char *name)
 /* Does the committed version have this pin? */
 static bool expected(const struct wmi_policy_meta *m, const char *leaf)
 {
-	static const char *const table[] = { "link", "ops", "rules", "hits", "mode" };
+	static const char *const table[] = { "link", "ops", "rules", "conds", "hits", "mode" };
 	size_t i;
 
 	if (!strcmp(leaf, "meta"))

@@ -60,7 +60,7 @@ static int digit_value(char c, unsigned int base)
 	return (unsigned int)v < base ? v : -1;
 }
 
-int text_parse_u32(const char *s, uint32_t *v)
+int text_parse_u64(const char *s, uint64_t *v)
 {
 	unsigned int base = 10;
 	uint64_t n = 0;
@@ -79,16 +79,28 @@ int text_parse_u32(const char *s, uint32_t *v)
 		d = digit_value(*s, base);
 		if (d < 0)
 			return -EINVAL;
-		n = n * base + d;
-		if (n > UINT32_MAX) {
+		/* Keeps reading past an overflow, for -EINVAL on "99999999999999999999x". */
+		if (n > (UINT64_MAX - d) / base)
 			range = true;
-			n = UINT32_MAX;	/* keeps reading, for -EINVAL on "99999999999x" */
-		}
+		else
+			n = n * base + d;
 	}
 	if (range)
 		return -ERANGE;
 	*v = n;
 	return 0;
+}
+
+int text_parse_u32(const char *s, uint32_t *v)
+{
+	uint64_t n;
+	int ret = text_parse_u64(s, &n);
+
+	if (!ret && n > UINT32_MAX)
+		ret = -ERANGE;
+	if (!ret)
+		*v = n;
+	return ret;
 }
 
 void text_escape(const char *s, size_t len, char *out, size_t size)

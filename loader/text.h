@@ -40,6 +40,9 @@ int policy_name_from_file(const char *path, char name[POLICY_NAME_MAX + 1]);
  */
 int text_parse_u32(const char *s, uint32_t *v);
 
+/* The same up to UINT64_MAX, for input fields of 8 bytes. */
+int text_parse_u64(const char *s, uint64_t *v);
+
 /*
  * Copy at most len bytes of s (up to a nul) into out for a terminal:
  * printable ASCII as it is, a backslash as "\\", everything else as

@@ -2,7 +2,7 @@
 # make bench-loader: what checking and encoding policies of 10 to 100 000
 # rules costs on the host, as measured in one run (no kernel needed).
 
-BENCH_LOADER_SRCS := loader/policy.c loader/encode.c loader/guid.c loader/text.c
+BENCH_LOADER_SRCS := $(POLICY_SRCS) loader/encode.c loader/guid.c loader/text.c
 
 bench-loader: $(OUT)/bench/bench_check
 	$(Q)$<

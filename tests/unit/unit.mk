@@ -3,11 +3,17 @@
 # sources listed in UNIT_SRCS_<name> and the libraries in UNIT_LIBS_<name>.
 # They run on the host, under valgrind (scripts/check.sh).
 
+# The policy parser and what it needs, for every test that reads policies.
+POLICY_SRCS := loader/policy.c loader/policy_cond.c loader/policy_check.c loader/caps.c
+
 UNIT_SRCS_guid := loader/guid.c
-UNIT_SRCS_policy := loader/policy.c loader/guid.c loader/text.c
+UNIT_SRCS_policy := $(POLICY_SRCS) loader/guid.c loader/text.c
 UNIT_LIBS_policy := -lyaml
-UNIT_SRCS_encode := loader/encode.c loader/policy.c loader/guid.c loader/text.c
+UNIT_SRCS_encode := loader/encode.c $(POLICY_SRCS) loader/guid.c loader/text.c
 UNIT_LIBS_encode := -lyaml
+UNIT_SRCS_cond := loader/encode.c loader/cond_text.c loader/json.c $(POLICY_SRCS) loader/guid.c \
+	loader/text.c
+UNIT_LIBS_cond := -lyaml
 UNIT_SRCS_cli := loader/cli.c loader/guid.c loader/text.c
 UNIT_SRCS_json := loader/json.c
 UNIT_SRCS_text := loader/text.c
@@ -15,12 +21,12 @@ UNIT_SRCS_log := loader/log.c
 UNIT_SRCS_devices := loader/cmd_devices.c loader/util.c loader/json.c loader/guid.c loader/text.c \
 	loader/bpffs.c
 UNIT_SRCS_bpffs := loader/bpffs.c loader/util.c
-UNIT_SRCS_event := loader/event.c loader/json.c loader/text.c loader/guid.c loader/policy.c
+UNIT_SRCS_event := loader/event.c loader/json.c loader/text.c loader/guid.c $(POLICY_SRCS)
 UNIT_LIBS_event := -lyaml
-UNIT_SRCS_check := loader/cmd_check.c loader/util.c loader/policy.c loader/guid.c loader/text.c
+UNIT_SRCS_check := loader/cmd_check.c loader/util.c $(POLICY_SRCS) loader/guid.c loader/text.c
 UNIT_LIBS_check := -lyaml
 # cmd_load.c against a mocked libbpf: the wrapped calls are in the test.
-UNIT_SRCS_attach := loader/store.c loader/policy.c loader/encode.c loader/guid.c loader/util.c \
+UNIT_SRCS_attach := loader/store.c $(POLICY_SRCS) loader/encode.c loader/guid.c loader/util.c \
 	loader/text.c loader/log.c loader/bpffs.c loader/fault.c loader/monitors.c
 UNIT_DEPS_attach = $(OUT)/bpf/wmi_policy.skel.h
 UNIT_CFLAGS_attach = -I$(OUT)/bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include

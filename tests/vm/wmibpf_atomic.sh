@@ -39,8 +39,8 @@ ids() {
 		esac
 	done | tr '\n' ' '
 }
-V1="fan | hits link meta mode obj-allow_all ops ops-allow_all rules | allow_all wmi_policy | acme-ctl: method 6: Permission denied"
-V2="fan | hits link meta mode obj-deny_method ops ops-deny_method rules | deny_method wmi_policy | acme-ctl: method 6: Device or resource busy"
+V1="fan | conds hits link meta mode obj-allow_all ops ops-allow_all rules | allow_all wmi_policy | acme-ctl: method 6: Permission denied"
+V2="fan | conds hits link meta mode obj-deny_method ops ops-deny_method rules | deny_method wmi_policy | acme-ctl: method 6: Device or resource busy"
 NONE="| | | "
 
 expect_ok "load v1" wmibpf load -q /tmp/v1.yaml

@@ -8,7 +8,7 @@ load_module acme_wmi
 grant_node $ACME_METHODS
 
 expect_eq "$(wmibpf load $P/acme/acme.yaml)" "loaded acme from $P/acme/acme.yaml" "load reports"
-expect_eq "$(ls /sys/fs/bpf/wmi/acme | tr '\n' ' ')" "hits link meta mode obj-acme_translator ops ops-acme_translator rules " \
+expect_eq "$(ls /sys/fs/bpf/wmi/acme | tr '\n' ' ')" "conds hits link meta mode obj-acme_translator ops ops-acme_translator rules " \
 	"pins under /sys/fs/bpf/wmi/acme"
 expect_match "$(wmibpf list)" "*acme * $ACME_METHODS * 3 audit * acme_translator*" "list shows it"
 expect_match "$(wmibpf devices | grep "^$ACME_METHODS ")" "*acme-wmi*2 4*yes*acme" \

@@ -38,8 +38,8 @@ ids() {
 		esac
 	done | tr '\n' ' '
 }
-V1="fan | hits link meta mode obj-allow_all ops ops-allow_all rules | allow_all wmi_policy | acme-ctl: method 6: Permission denied"
-V2="fan | hits link meta mode obj-deny_method ops ops-deny_method rules | deny_method wmi_policy | acme-ctl: method 6: Device or resource busy"
+V1="fan | conds hits link meta mode obj-allow_all ops ops-allow_all rules | allow_all wmi_policy | acme-ctl: method 6: Permission denied"
+V2="fan | conds hits link meta mode obj-deny_method ops ops-deny_method rules | deny_method wmi_policy | acme-ctl: method 6: Device or resource busy"
 NONE="| | | "
 
 wmibpf load -q /tmp/v1.yaml
@@ -91,7 +91,7 @@ wmibpf load -q /tmp/v2.yaml 2>/tmp/err
 expect_eq "$?" 1 "a replace needing a 17th program: exit status 1"
 expect_match "$(cat /tmp/err)" "*attach:obj-deny_method failed (the device runs 16 programs already*the policy loaded before stays as it was*" "and why"
 expect_eq "$(acme-ctl fan 2 2>&1)" "acme-ctl: method 6: Operation not permitted" "the version before acts"
-expect_eq "$(ls $W/fan | tr '\n' ' ')" "hits link meta mode obj-allow_all ops ops-allow_all rules " "with its pins"
+expect_eq "$(ls $W/fan | tr '\n' ' ')" "conds hits link meta mode obj-allow_all ops ops-allow_all rules " "with its pins"
 wmibpf unload -q --all
 
 # A policy device change would run both or neither: refused, v1 stays.

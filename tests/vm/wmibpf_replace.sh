@@ -50,6 +50,6 @@ expect_eq "$?" 3 "a policy whose object the verifier refuses: exit status 3"
 expect_match "$(cat /tmp/err)" "*bad_oob.bpf.o: refused by the verifier; its log:*invalid access to memory*-- END PROG LOAD LOG --*" \
 	"with the verifier's whole log"
 expect_eq "$(acme-ctl fan 2 2>&1)" "acme-ctl: method 6: Permission denied" "v1 still acts"
-expect_eq "$(ls /sys/fs/bpf/wmi/fan | tr '\n' ' ')" "hits link meta mode ops rules " "v1's pins only"
+expect_eq "$(ls /sys/fs/bpf/wmi/fan | tr '\n' ' ')" "conds hits link meta mode ops rules " "v1's pins only"
 wmibpf unload fan >/dev/null
 finish

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A rule's conditions as `wmibpf show` prints them, in text and in JSON. */
+#ifndef WMIBPF_COND_TEXT_H
+#define WMIBPF_COND_TEXT_H
+
+#include <stddef.h>
+
+#include "json.h"
+#include "wmi_policy.h"
+
+/*
+ * "in[0:2]=11 in[4:4]&0xff=3..7 CAP_SYS_RAWIO": each field as
+ * in[offset:width], its mask if not all of the field, its value or
+ * range; then the capabilities. "-" for none. Cut to size.
+ */
+void cond_text(char *buf, size_t size, const struct wmi_cond_rule *c);
+
+/* "input": [{offset, width, mask, min, max}...], "cap": ["CAP_..."...] */
+void cond_json(struct json *j, const struct wmi_cond_rule *c);
+
+#endif

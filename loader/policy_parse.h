@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Inside the policy parser: the state and the YAML helpers that
+ * policy.c (the file's keys), policy_cond.c (a rule's conditions) and
+ * policy_check.c (what the rules mean together) share. Not an API.
+ */
+#ifndef WMIBPF_POLICY_PARSE_H
+#define WMIBPF_POLICY_PARSE_H
+
+#include <yaml.h>
+
+#include "policy.h"
+
+struct parse_ctx {
+	const char *path;
+	yaml_document_t *doc;
+	struct policy *p;
+	char *err;		/* the first error, "FILE:LINE:COLUMN: message" */
+};
+
+/* Record the first error at node n (or at the start when n is NULL); -EINVAL. */
+__attribute__((format(printf, 3, 4)))
+int parse_fail(struct parse_ctx *c, const yaml_node_t *n, const char *fmt, ...);
+
+/* A scalar's text, or NULL for any other node. */
+const char *parse_scalar(const yaml_node_t *n);
+
+/* "a value", "a list", "a mapping": what n is, for messages. */
+const char *parse_kind(const yaml_node_t *n);
+
+int parse_expect_scalar(struct parse_ctx *c, const yaml_node_t *n, const char *what);
+
+/*
+ * Walk a mapping: call fn for each key, after checking keys are known
+ * (from the NULL-terminated list `keys`) and not repeated.
+ */
+typedef int (*key_fn)(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v,
+		      void *arg);
+int parse_walk_mapping(struct parse_ctx *c, yaml_node_t *map, const char *what,
+		       const char *const *keys, key_fn fn, void *arg);
+
+/* The value of key in a mapping, or NULL. */
+const yaml_node_t *parse_lookup(struct parse_ctx *c, yaml_node_t *map, const char *key);
+
+/* policy_cond.c: a rule's `input:` and `cap:` keys. */
+int parse_cond_input(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r);
+int parse_cond_caps(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r);
+
+/*
+ * policy_check.c: refuse rules that can never decide a call (the same
+ * calls as an earlier rule, or behind one that takes all of theirs) and
+ * more gids than the program checks.
+ */
+int check_rules(struct parse_ctx *c, const yaml_node_t *list);
+
+#endif
