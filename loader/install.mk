@@ -22,7 +22,7 @@ install: loader bpf
 	$(Q)install -m 644 loader/wmibpf.8 $(DESTDIR)$(MANDIR)/man8/wmibpf.8
 	$(Q)install -m 644 $(addprefix $(OUT)/bpf/,$(addsuffix .bpf.o,$(INSTALL_BPF))) \
 		$(DESTDIR)$(BPFDIR)/
-	$(Q)install -m 644 policies/default.yaml $(DESTDIR)$(DATADIR)/policies/
+	$(Q)install -m 644 policies/default.yaml policies/dell-smbios.yaml $(DESTDIR)$(DATADIR)/policies/
 	$(Q)install -m 644 policies/acme/acme.yaml $(DESTDIR)$(DATADIR)/policies/acme/
 	$(Q)$(SUBST) loader/boot/wmibpf.service.in >$(DESTDIR)$(SYSTEMDDIR)/wmibpf.service
 	$(Q)$(SUBST) loader/boot/90-wmibpf.rules.in >$(DESTDIR)$(UDEVRULESDIR)/90-wmibpf.rules
