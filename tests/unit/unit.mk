@@ -14,6 +14,10 @@ UNIT_LIBS_encode := -lyaml
 UNIT_SRCS_cond := loader/encode.c loader/cond_text.c loader/json.c $(POLICY_SRCS) loader/guid.c \
 	loader/text.c
 UNIT_LIBS_cond := -lyaml
+UNIT_SRCS_dell_policy := loader/encode.c $(POLICY_SRCS) loader/guid.c loader/text.c
+UNIT_CFLAGS_dell_policy = -DPOLICY='"$(CURDIR)/policies/dell-smbios.yaml"'
+UNIT_LIBS_dell_policy := -lyaml
+UNIT_DEPS_dell_policy := policies/dell-smbios.yaml
 UNIT_SRCS_cli := loader/cli.c loader/guid.c loader/text.c
 UNIT_SRCS_json := loader/json.c
 UNIT_SRCS_text := loader/text.c
