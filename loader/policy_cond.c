@@ -75,11 +75,36 @@ static uint64_t width_max(uint32_t width)
 	return width == 8 ? UINT64_MAX : (1ull << (8 * width)) - 1;
 }
 
+/*
+ * The least value from min on that has no bit outside mask, the least
+ * masked value the range holds if it is at most max; false if none.
+ */
+static bool least_masked(uint64_t mask, uint64_t min, uint64_t *out)
+{
+	uint64_t high, below, up;
+	int bit;
+
+	if (!(min & ~mask)) {
+		*out = min;
+		return true;
+	}
+	/* Past the highest bit of min outside the mask, min must grow. */
+	bit = 63 - __builtin_clzll(min & ~mask);
+	below = bit == 63 ? UINT64_MAX : (2ull << bit) - 1;
+	high = min & ~below;
+	up = mask & ~min & ~below;	/* the bits that can grow it */
+	if (!up)
+		return false;
+	up &= -up;
+	*out = (high | up) & ~(up - 1);
+	return true;
+}
+
 /* One field: the width first, as it bounds the other numbers. */
 static int parse_field(struct parse_ctx *c, yaml_node_t *n, struct wmi_rule_field *out)
 {
 	struct field_arg a = { };
-	uint64_t max;
+	uint64_t max, least;
 	__u64 v;
 
 	if (parse_walk_mapping(c, n, "input field", field_keys, field_key, &a))
@@ -136,6 +161,12 @@ static int parse_field(struct parse_ctx *c, yaml_node_t *n, struct wmi_rule_fiel
 		return parse_fail(c, a.node[F_MIN] ? a.node[F_MIN] : n, "min: %llu is above "
 				  "max %llu, so no call matches", (unsigned long long)a.f.min,
 				  (unsigned long long)a.f.max);
+	/* With a mask of some bits only, a range may hold no masked value. */
+	if (!least_masked(a.f.mask, a.f.min, &least) || least > a.f.max)
+		return parse_fail(c, a.node[F_MIN] ? a.node[F_MIN] : n, "input field: "
+				  "no value masked with 0x%llx is from %llu to %llu, so no call "
+				  "matches", (unsigned long long)a.f.mask,
+				  (unsigned long long)a.f.min, (unsigned long long)a.f.max);
 	*out = a.f;
 	return 0;
 }

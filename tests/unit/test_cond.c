@@ -114,6 +114,11 @@ static const struct bad bad_conditions[] = {
 	  "6:27: min: 5 is above max 4, so no call matches" },
 	{ HEAD "  - action: allow\n    input:\n      - { offset: 0, mask: 0xf, min: 16 }\n",
 	  "6:38: min: 16 is above the mask 0xf, the largest masked value, so no call matches" },
+	{ HEAD "  - action: allow\n    input:\n      - { offset: 0, mask: 0xf0, min: 1, max: 15 }\n",
+	  "6:39: input field: no value masked with 0xf0 is from 1 to 15, so no call matches" },
+	{ HEAD "  - action: allow\n    input:\n      - { offset: 0, width: 1, mask: 0x81, min: 2, "
+	  "max: 0x7f }\n",
+	  "6:49: input field: no value masked with 0x81 is from 2 to 127, so no call matches" },
 	{ HEAD "  - action: allow\n    input:\n      - { offset: 0, value: 1, max: 4 }\n",
 	  "6:37: input field: 'value' or 'min'/'max', not both" },
 	{ HEAD "  - action: allow\n    input:\n      - { offset: 0, width: 2 }\n",
@@ -187,14 +192,19 @@ static void reachable_rules(void **state)
 		"  - method: 0\n    cap: CAP_SYS_RAWIO\n    action: allow\n"
 		"  - method: 0\n    action: deny\n"
 		/* The same conditions for another key. */
-		"  - method: 1\n    input: [{ offset: 0, value: 3 }]\n    action: allow\n";
+		"  - method: 1\n    input: [{ offset: 0, value: 3 }]\n    action: allow\n"
+		/* Masked ranges that hold a masked value. */
+		"  - method: 2\n    input: [{ offset: 0, width: 1, mask: 0x81, min: 2, max: 0x80 },\n"
+		"            { offset: 1, mask: 0xf0, min: 1 },\n"
+		"            { offset: 8, width: 8, mask: 0x7fffffffffffffff,\n"
+		"              min: 0x7fffffffffffffff }]\n    action: allow\n";
 	struct policy p;
 	char *err = NULL;
 
 	(void)state;
 	assert_int_equal(parse(text, &p, &err), 0);
 	assert_null(err);
-	assert_int_equal(p.nr_rules, 6);
+	assert_int_equal(p.nr_rules, 7);
 	policy_free(&p);
 }
 
