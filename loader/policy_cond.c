@@ -178,6 +178,35 @@ static bool disjoint(const struct wmi_rule_field *f, const struct wmi_rule_field
 	       (f->max < g->min || g->max < f->min);
 }
 
+/* A field's byte at offset o (within the field), as far as its mask and value go. */
+static uint8_t byte_of(uint64_t v, uint32_t o)
+{
+	return v >> (8 * o);
+}
+
+/*
+ * Two fields of one rule, each of one value, that want different bits
+ * of the bytes they share: as { offset: 0, value: 1 } and { offset: 0,
+ * width: 1, value: 2 }.
+ */
+static bool conflict(const struct wmi_rule_field *f, const struct wmi_rule_field *g)
+{
+	uint32_t from = f->offset > g->offset ? f->offset : g->offset;
+	uint32_t to = f->offset + f->width < g->offset + g->width ?
+		      f->offset + f->width : g->offset + g->width;
+	uint32_t b;
+
+	if (f->min != f->max || g->min != g->max)
+		return false;
+	for (b = from; b < to; b++) {
+		uint8_t both = byte_of(f->mask, b - f->offset) & byte_of(g->mask, b - g->offset);
+
+		if ((byte_of(f->min, b - f->offset) ^ byte_of(g->min, b - g->offset)) & both)
+			return true;
+	}
+	return false;
+}
+
 int parse_cond_input(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r)
 {
 	struct policy_cond *pc;
@@ -203,7 +232,8 @@ int parse_cond_input(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r)
 		if (parse_field(c, f, &pc->fields[i]))
 			return -EINVAL;
 		for (k = 0; k < i; k++)
-			if (disjoint(&pc->fields[k], &pc->fields[i]))
+			if (disjoint(&pc->fields[k], &pc->fields[i]) ||
+			    conflict(&pc->fields[k], &pc->fields[i]))
 				return parse_fail(c, f, "input field: no value is in both this "
 						  "range and the one before it for the same bytes, "
 						  "so no call matches");

@@ -119,6 +119,14 @@ static const struct bad bad_conditions[] = {
 	{ HEAD "  - action: allow\n    input:\n      - { offset: 0, width: 1, mask: 0x81, min: 2, "
 	  "max: 0x7f }\n",
 	  "6:49: input field: no value masked with 0x81 is from 2 to 127, so no call matches" },
+	{ HEAD "  - action: allow\n    input:\n      - { offset: 0, value: 1 }\n"
+	  "      - { offset: 0, width: 1, value: 2 }\n",
+	  "7:9: input field: no value is in both this range and the one before it for the same "
+	  "bytes, so no call matches" },
+	{ HEAD "  - action: allow\n    input:\n      - { offset: 0, width: 8, value: 0x0300000000 }\n"
+	  "      - { offset: 2, mask: 0xff00, value: 0x0200 }\n",
+	  "7:9: input field: no value is in both this range and the one before it for the same "
+	  "bytes, so no call matches" },
 	{ HEAD "  - action: allow\n    input:\n      - { offset: 0, value: 1, max: 4 }\n",
 	  "6:37: input field: 'value' or 'min'/'max', not both" },
 	{ HEAD "  - action: allow\n    input:\n      - { offset: 0, width: 2 }\n",
@@ -193,18 +201,20 @@ static void reachable_rules(void **state)
 		"  - method: 0\n    action: deny\n"
 		/* The same conditions for another key. */
 		"  - method: 1\n    input: [{ offset: 0, value: 3 }]\n    action: allow\n"
-		/* Masked ranges that hold a masked value. */
+		/* Masked ranges that hold a masked value; fields that agree where they meet. */
 		"  - method: 2\n    input: [{ offset: 0, width: 1, mask: 0x81, min: 2, max: 0x80 },\n"
 		"            { offset: 1, mask: 0xf0, min: 1 },\n"
 		"            { offset: 8, width: 8, mask: 0x7fffffffffffffff,\n"
-		"              min: 0x7fffffffffffffff }]\n    action: allow\n";
+		"              min: 0x7fffffffffffffff }]\n    action: allow\n"
+		"  - method: 3\n    input: [{ offset: 0, value: 0x0201 }, { offset: 1, width: 1, value: 2 },\n"
+		"            { offset: 1, width: 1, mask: 0xf0, value: 0 }]\n    action: allow\n";
 	struct policy p;
 	char *err = NULL;
 
 	(void)state;
 	assert_int_equal(parse(text, &p, &err), 0);
 	assert_null(err);
-	assert_int_equal(p.nr_rules, 7);
+	assert_int_equal(p.nr_rules, 8);
 	policy_free(&p);
 }
 
