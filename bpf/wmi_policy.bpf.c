@@ -156,7 +156,7 @@ static __always_inline struct wmi_rule *decide(struct wmi_bpf_ctx *call, struct 
 	int i;
 
 	if (!rule->nr_conds)
-		return rule;
+		goto own;
 	bpf_for(i, 0, WMI_RULE_MAX_CHAIN) {
 		if (i >= rule->nr_conds)
 			break;
@@ -167,6 +167,7 @@ static __always_inline struct wmi_rule *decide(struct wmi_bpf_ctx *call, struct 
 		if (conditions_hold(call, c))
 			return &c->rule;
 	}
+own:
 	return rule->flags & WMI_RULE_F_CONDS_ONLY ? NULL : rule;
 }
 

@@ -217,15 +217,24 @@ static bool cond_holds(const struct wmi_cond_rule *c, const struct encode_call *
 	return true;
 }
 
-/* What a key's entry decides, as decide() in the program: a rule id, or 0. */
+/*
+ * What a key's entry decides, as decide() in the program: a rule id, or 0.
+ * Like the program, it walks at most WMI_RULE_MAX_CHAIN rules, stops past
+ * the last chain, and an entry marked as having no rule of its own has none,
+ * whatever its chain.
+ */
 static size_t decide(const struct policy_tables *t, const struct wmi_rule *v,
 		     const struct encode_call *call)
 {
-	uint32_t i;
+	uint32_t i, k;
 
-	for (i = 0; i < v->nr_conds; i++)
-		if (cond_holds(&t->conds[v->first_cond + i], call))
-			return t->conds[v->first_cond + i].rule.id;
+	for (i = 0; i < v->nr_conds && i < WMI_RULE_MAX_CHAIN; i++) {
+		k = v->first_cond + i;
+		if (k >= t->nr_conds)	/* the program's lookup fails */
+			break;
+		if (cond_holds(&t->conds[k], call))
+			return t->conds[k].rule.id;
+	}
 	return v->flags & WMI_RULE_F_CONDS_ONLY ? 0 : v->id;
 }
 

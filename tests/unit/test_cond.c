@@ -369,6 +369,45 @@ static void decisions(void **state)
 	policy_free(&p);
 }
 
+/*
+ * Entries as bpftool could write them in the pinned maps: the host's
+ * reading bounds them as the program does (and valgrind sees it read
+ * nothing past the tables).
+ */
+static void hand_written(void **state)
+{
+	static const uint8_t guid[16] = { 1 };
+	static const uint8_t in[2] = { 11, 0 };
+	struct encode_call c = {
+		.guid = guid, .method_id = 0, .origin = WMI_POLICY_ORIGIN_USER, .uid = 1000,
+		.gid = 1000, .input = in, .input_len = sizeof(in),
+	};
+	struct policy_tables t;
+	struct wmi_rule *v;
+	struct policy p;
+
+	(void)state;
+	assert_int_equal(parse(chain_text, &p, NULL), 0);
+	assert_int_equal(encode_policy(&p, &t), 0);
+	v = &t.values[1];			/* method 0: rules 2 and 3, then 4 */
+	assert_int_equal(encode_match_call(&t, &c), 3);
+	/* A chain past the last one: the program's lookups fail, it stops. */
+	v->nr_conds = UINT32_MAX;
+	v->first_cond = t.nr_conds - 1;
+	assert_int_equal(encode_match_call(&t, &c), 4);
+	c.caps = 1ull << CAP_SYS_RAWIO;
+	v->first_cond = UINT32_MAX;		/* the first lookup fails: rule 2 is not tried */
+	assert_int_equal(encode_match_call(&t, &c), 4);
+	v->first_cond = 0;			/* from conds 0 on: rule 2 holds */
+	assert_int_equal(encode_match_call(&t, &c), 2);
+	/* No rule of its own and no chain: no decision, on to "method: any". */
+	v->nr_conds = 0;
+	v->flags = WMI_RULE_F_CONDS_ONLY;
+	assert_int_equal(encode_match_call(&t, &c), 0);
+	encode_free(&t);
+	policy_free(&p);
+}
+
 static void shown(void **state)
 {
 	struct policy_tables t;
@@ -403,6 +442,7 @@ int main(void)
 		cmocka_unit_test(chain_limit),
 		cmocka_unit_test(chains_encoded),
 		cmocka_unit_test(decisions),
+		cmocka_unit_test(hand_written),
 		cmocka_unit_test(shown),
 	};
 
