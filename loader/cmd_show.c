@@ -209,7 +209,7 @@ int cmd_show(struct app *a)
 	struct shown_rule *rules = NULL;
 	struct wmi_rule_key key, next;
 	char path[STORE_PATH_MAX], guid[WMI_GUID_STR_LEN + 1], act[64];
-	char method[16], uid[16], gid[16], cond[256];
+	char method[16], uid[16], gid[16], cond[COND_TEXT_MAX];
 	size_t nr = 0, i;
 	int rules_fd, conds_fd, hits_fd, ncpus, err;
 	struct json *j = &a->json;

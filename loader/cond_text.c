@@ -49,7 +49,7 @@ void cond_text(char *buf, size_t size, const struct wmi_cond_rule *c)
 			       (unsigned long long)f->max);
 	}
 	if (c->caps) {
-		char caps[512];
+		char caps[COND_TEXT_MAX];
 
 		caps_text(caps, sizeof(caps), c->caps);
 		append(buf, size, &len, "%s%s", len ? " " : "", caps);

@@ -15,6 +15,12 @@
  */
 void cond_text(char *buf, size_t size, const struct wmi_cond_rule *c);
 
+/*
+ * Room for any conditions' text: 4 fields of 73 characters at most, 64
+ * capabilities of 722 ("CAP_CHOWN,...,cap63"), their spaces and the nul.
+ */
+#define COND_TEXT_MAX	1024
+
 /* "input": [{offset, width, mask, min, max}...], "cap": ["CAP_..."...] */
 void cond_json(struct json *j, const struct wmi_cond_rule *c);
 

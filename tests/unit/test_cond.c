@@ -412,7 +412,8 @@ static void shown(void **state)
 {
 	struct policy_tables t;
 	struct policy p;
-	char buf[256];
+	char buf[256], big[COND_TEXT_MAX];
+	size_t i;
 
 	(void)state;
 	assert_int_equal(parse(chain_text, &p, NULL), 0);
@@ -423,6 +424,20 @@ static void shown(void **state)
 	assert_string_equal(buf, "in[4:4]&0xff00=512..1023");
 	cond_text(buf, sizeof(buf), &t.conds[3]);
 	assert_string_equal(buf, "in[8:8]=4294967296");
+	/* The longest conditions fit. */
+	memset(&t.conds[1], 0, sizeof(t.conds[1]));
+	t.conds[1].caps = UINT64_MAX;
+	t.conds[1].nr_fields = WMI_RULE_MAX_FIELDS;
+	for (i = 0; i < WMI_RULE_MAX_FIELDS; i++)
+		t.conds[1].fields[i] = (struct wmi_rule_field){
+			.offset = WMI_RULE_INPUT_MAX - 8, .width = 8, .mask = UINT64_MAX - 1,
+			.min = UINT64_MAX - 3, .max = UINT64_MAX - 1,
+		};
+	cond_text(big, sizeof(big), &t.conds[1]);
+	assert_int_equal(strlen(big), 4 * 73 + 4 + 722);
+	assert_non_null(strstr(big, " CAP_CHOWN,"));
+	assert_non_null(strstr(big, ",CAP_CHECKPOINT_RESTORE,cap41,"));
+	assert_string_equal(big + strlen(big) - 6, ",cap63");
 	/* Cut short, never overrun. */
 	cond_text(buf, 8, &t.conds[0]);
 	assert_string_equal(buf, "in[0:2]");
