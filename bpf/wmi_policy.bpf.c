@@ -136,7 +136,7 @@ static __always_inline bool conditions_hold(struct wmi_bpf_ctx *call,
 {
 	__u32 i;
 
-	if ((call->cap_effective & c->caps) != c->caps)
+	if ((call->cap_effective & c->caps) != c->caps || call->in_size < c->min_size)
 		return false;
 #pragma unroll
 	for (i = 0; i < WMI_RULE_MAX_FIELDS; i++)

@@ -111,7 +111,7 @@ struct wmi_cond_rule {
 	struct wmi_rule rule;	/* first_cond, nr_conds unused */
 	__u64 caps;		/* 1 << CAP_*: effective capabilities the caller needs */
 	__u32 nr_fields;
-	__u32 reserved;
+	__u32 min_size;		/* bytes of input the call has at least; 0: any */
 	struct wmi_rule_field fields[WMI_RULE_MAX_FIELDS];
 };
 

@@ -48,6 +48,8 @@ void cond_text(char *buf, size_t size, const struct wmi_cond_rule *c)
 			append(buf, size, &len, "=%llu..%llu", (unsigned long long)f->min,
 			       (unsigned long long)f->max);
 	}
+	if (c->min_size)
+		append(buf, size, &len, "%ssize>=%u", len ? " " : "", c->min_size);
 	if (c->caps) {
 		char caps[COND_TEXT_MAX];
 
@@ -74,6 +76,7 @@ void cond_json(struct json *j, const struct wmi_cond_rule *c)
 		json_object_end(j);
 	}
 	json_array_end(j);
+	json_kv_uint(j, "min_size", c->min_size);
 	json_key(j, "cap");
 	json_array_begin(j);
 	for (i = 0; i < 64; i++)

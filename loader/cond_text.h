@@ -9,19 +9,21 @@
 #include "wmi_policy.h"
 
 /*
- * "in[0:2]=11 in[4:4]&0xff=3..7 CAP_SYS_RAWIO": each field as
+ * "in[0:2]=11 in[4:4]&0xff=3..7 size>=36 CAP_SYS_RAWIO": each field as
  * in[offset:width], its mask if not all of the field, its value or
- * range; then the capabilities. "-" for none. Cut to size.
+ * range; then the least input size and the capabilities. "-" for none.
+ * Cut to size.
  */
 void cond_text(char *buf, size_t size, const struct wmi_cond_rule *c);
 
 /*
- * Room for any conditions' text: 4 fields of 73 characters at most, 64
- * capabilities of 722 ("CAP_CHOWN,...,cap63"), their spaces and the nul.
+ * Room for any conditions' text: 4 fields of 73 characters at most, the
+ * size (11), 64 capabilities of 722 ("CAP_CHOWN,...,cap63"), their spaces
+ * and the nul.
  */
-#define COND_TEXT_MAX	1024
+#define COND_TEXT_MAX	1040
 
-/* "input": [{offset, width, mask, min, max}...], "cap": ["CAP_..."...] */
+/* "input": [{offset, width, mask, min, max}...], "min_size": N, "cap": ["CAP_..."...] */
 void cond_json(struct json *j, const struct wmi_cond_rule *c);
 
 #endif

@@ -112,6 +112,7 @@ static int encode_group(const struct policy *p, const size_t *idx, size_t len,
 		c = &t->conds[t->nr_conds++];
 		encode_rule(r, idx[i], &c->rule);
 		c->caps = r->cond->caps;
+		c->min_size = r->cond->min_size;
 		c->nr_fields = r->cond->nr_fields;
 		memcpy(c->fields, r->cond->fields, sizeof(c->fields));
 		v->nr_conds++;
@@ -209,7 +210,7 @@ static bool cond_holds(const struct wmi_cond_rule *c, const struct encode_call *
 {
 	uint32_t i;
 
-	if ((call->caps & c->caps) != c->caps)
+	if ((call->caps & c->caps) != c->caps || call->input_len < c->min_size)
 		return false;
 	for (i = 0; i < c->nr_fields && i < WMI_RULE_MAX_FIELDS; i++)
 		if (!field_holds(&c->fields[i], call->input, call->input_len))

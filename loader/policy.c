@@ -375,6 +375,8 @@ static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_n
 	}
 	if (!strcmp(key, "input"))
 		return parse_cond_input(c, v, r);
+	if (!strcmp(key, "min_size"))
+		return parse_cond_min_size(c, v, r);
 	if (!strcmp(key, "cap")) {
 		a->cap_node = v;
 		return parse_cond_caps(c, v, r);
@@ -383,8 +385,8 @@ static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_n
 }
 
 static const char *const rule_keys[] = {
-	"method", "device", "origin", "uid", "gid", "input", "cap", "action", "errno", "answer",
-	"audit", NULL,
+	"method", "device", "origin", "uid", "gid", "input", "min_size", "cap", "action", "errno",
+	"answer", "audit", NULL,
 };
 
 static int parse_rule(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r)

@@ -13,6 +13,7 @@
  *	  - method: 7
  *	    input:			# the u16 at offset 0 is 11..12
  *	      - { offset: 0, width: 2, min: 11, max: 12 }
+ *	    min_size: 8			# at least 8 bytes of input
  *	    cap: CAP_SYS_RAWIO
  *	    action: allow
  *	bpf:
@@ -44,6 +45,7 @@
  */
 struct policy_cond {
 	uint64_t caps;		/* 1 << CAP_*, all needed */
+	uint32_t min_size;	/* bytes of input at least; 0: any */
 	uint32_t nr_fields;
 	struct wmi_rule_field fields[WMI_RULE_MAX_FIELDS];
 };

@@ -12,8 +12,9 @@
  * - its conditions imply an earlier rule's of the same key: every call it
  *   matches, the earlier one matches first. Implication is found for the
  *   forms a policy writes: the earlier rule's capabilities are among its
- *   own, and each of the earlier rule's fields has a field of its own at
- *   the same offset, width and mask with a range inside the earlier one's;
+ *   own, its min_size is at most its own, and each of the earlier rule's
+ *   fields has a field of its own at the same offset, width and mask with
+ *   a range inside the earlier one's;
  * - it is past the WMI_RULE_MAX_CHAIN rules with conditions a key may
  *   have (the program walks at most that many).
  *
@@ -71,7 +72,7 @@ static bool cond_implies(const struct policy_cond *r, const struct policy_cond *
 {
 	uint32_t i, k;
 
-	if ((q->caps & r->caps) != q->caps)
+	if ((q->caps & r->caps) != q->caps || q->min_size > r->min_size)
 		return false;
 	for (i = 0; i < q->nr_fields; i++) {
 		for (k = 0; k < r->nr_fields; k++)

@@ -7,6 +7,7 @@
  *	    width: 2			# 1, 2, 4 (the default) or 8, little endian
  *	    mask: 0xffff		# optional, and-ed first
  *	    value: 11			# or min: and/or max:
+ *	min_size: 36			# bytes of input at least
  *	cap: CAP_SYS_RAWIO		# or a list; all needed
  *
  * Each is checked here on its own; policy_check.c checks rules against
@@ -32,7 +33,7 @@ static int parse_u64(struct parse_ctx *c, const yaml_node_t *n, const char *what
 		     __u64 *out)
 {
 	const char *s = parse_scalar(n);
-	uint64_t v;
+	uint64_t v = 0;
 	int ret;
 
 	if (parse_expect_scalar(c, n, what))
@@ -239,6 +240,27 @@ int parse_cond_input(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r)
 						  "so no call matches");
 	}
 	pc->nr_fields = count;
+	return 0;
+}
+
+/*
+ * "min_size: 36": the call's input has at least that many bytes. A field
+ * never matches an input too short for it, so a rule that denies by a
+ * field lets shorter inputs by; the rules that allow ask for the size.
+ */
+int parse_cond_min_size(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r)
+{
+	struct policy_cond *pc;
+	__u64 v;
+
+	if (parse_u64(c, n, "min_size", WMI_RULE_INPUT_MAX, &v))
+		return -EINVAL;
+	if (!v)
+		return parse_fail(c, n, "min_size: 0 holds for every call; leave it out");
+	pc = cond_of(r);
+	if (!pc)
+		return -ENOMEM;
+	pc->min_size = v;
 	return 0;
 }
 

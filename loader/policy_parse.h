@@ -42,8 +42,9 @@ int parse_walk_mapping(struct parse_ctx *c, yaml_node_t *map, const char *what,
 /* The value of key in a mapping, or NULL. */
 const yaml_node_t *parse_lookup(struct parse_ctx *c, yaml_node_t *map, const char *key);
 
-/* policy_cond.c: a rule's `input:` and `cap:` keys. */
+/* policy_cond.c: a rule's `input:`, `min_size:` and `cap:` keys. */
 int parse_cond_input(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r);
+int parse_cond_min_size(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r);
 int parse_cond_caps(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r);
 
 /*

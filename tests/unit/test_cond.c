@@ -43,6 +43,7 @@ static void fields_as_written(void **state)
 		"    action: allow\n"
 		"  - method: 0\n"
 		"    cap: CAP_SYS_RAWIO\n"
+		"    min_size: 36\n"
 		"    action: deny\n"
 		"  - method: 0\n"
 		"    action: deny\n";
@@ -75,6 +76,8 @@ static void fields_as_written(void **state)
 	assert_true(f[3].max == UINT64_MAX);
 	assert_int_equal(p.rules[1].cond->nr_fields, 0);
 	assert_int_equal(p.rules[1].cond->caps, 1ull << CAP_SYS_RAWIO);
+	assert_int_equal(p.rules[1].cond->min_size, 36);
+	assert_int_equal(p.rules[0].cond->min_size, 0);
 	assert_null(p.rules[2].cond);
 	policy_free(&p);
 }
@@ -147,6 +150,13 @@ static const struct bad bad_conditions[] = {
 	  "default)" },
 	{ HEAD "  - action: deny\n    origin: any\n    cap: CAP_SYS_RAWIO\n",
 	  "5:13: origin: a rule with 'cap' is for user-space calls only" },
+	{ HEAD "  - action: allow\n    min_size: 0\n",
+	  "5:15: min_size: 0 holds for every call; leave it out" },
+	{ HEAD "  - action: allow\n    min_size: 32769\n",
+	  "5:15: min_size: expected a number from 0 to 32768 (0x8000), found '32769'" },
+	{ HEAD "  - method: 0\n    min_size: 8\n    action: deny\n"
+	  "  - method: 0\n    min_size: 36\n    action: allow\n",
+	  "7:5: rule: can never match: every call it matches, the rule at line 4 matches first" },
 	/* What the rules mean together. */
 	{ HEAD "  - method: 0\n    action: deny\n"
 	  "  - method: 0\n    input: [{ offset: 0, value: 1 }]\n    action: allow\n",
@@ -267,7 +277,8 @@ static const char chain_text[] = HEAD
 	"  - method: 7\n    input: [{ offset: 8, width: 8, value: 0x100000000 }]\n"
 	"    action: audit\n"							/* 6 */
 	"  - method: any\n    input: [{ offset: 0, width: 1, value: 0x42 }]\n"
-	"    action: deny\n";							/* 7 */
+	"    action: deny\n"							/* 7 */
+	"  - method: 3\n    min_size: 4\n    action: deny\n";			/* 8 */
 
 static void chains_encoded(void **state)
 {
@@ -278,9 +289,10 @@ static void chains_encoded(void **state)
 	(void)state;
 	assert_int_equal(parse(chain_text, &p, NULL), 0);
 	assert_int_equal(encode_policy(&p, &t), 0);
-	assert_int_equal(t.nr, 7);		/* each rule has its id and hit count */
-	assert_int_equal(t.nr_keys, 4);		/* methods 1, 0, 7, any */
-	assert_int_equal(t.nr_conds, 5);
+	assert_int_equal(t.nr, 8);		/* each rule has its id and hit count */
+	assert_int_equal(t.nr_keys, 5);		/* methods 1, 0, 7, any, 3 */
+	assert_int_equal(t.nr_conds, 6);
+	assert_int_equal(t.conds[5].min_size, 4);
 
 	/* Keys in the order of their first rule. */
 	assert_int_equal(t.keys[0].method_id, 1);
@@ -341,6 +353,10 @@ static const struct call calls[] = {
 	{ 9, 0, { 0x43 }, 1, 0 },
 	/* Method 0 has a plain rule: "method: any" is never reached for it. */
 	{ 0, 0, { 0x42 }, 1, 4 },
+	/* A least input size. */
+	{ 3, 0, { 0 }, 4, 8 },
+	{ 3, 0, { 0 }, 16, 8 },
+	{ 3, 0, { 0 }, 3, 0 },
 };
 
 static void decisions(void **state)
@@ -427,6 +443,7 @@ static void shown(void **state)
 	/* The longest conditions fit. */
 	memset(&t.conds[1], 0, sizeof(t.conds[1]));
 	t.conds[1].caps = UINT64_MAX;
+	t.conds[1].min_size = WMI_RULE_INPUT_MAX;
 	t.conds[1].nr_fields = WMI_RULE_MAX_FIELDS;
 	for (i = 0; i < WMI_RULE_MAX_FIELDS; i++)
 		t.conds[1].fields[i] = (struct wmi_rule_field){
@@ -434,7 +451,8 @@ static void shown(void **state)
 			.min = UINT64_MAX - 3, .max = UINT64_MAX - 1,
 		};
 	cond_text(big, sizeof(big), &t.conds[1]);
-	assert_int_equal(strlen(big), 4 * 73 + 4 + 722);
+	assert_int_equal(strlen(big), 4 * 73 + 4 + strlen("size>=32768 ") + 722);
+	assert_non_null(strstr(big, " size>=32768 CAP_CHOWN,"));
 	assert_non_null(strstr(big, " CAP_CHOWN,"));
 	assert_non_null(strstr(big, ",CAP_CHECKPOINT_RESTORE,cap41,"));
 	assert_string_equal(big + strlen(big) - 6, ",cap63");

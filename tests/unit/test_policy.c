@@ -243,7 +243,7 @@ static const struct bad bad_policies[] = {
 	  "5:13: origin: a 'raw' rule is for user-space calls only (origin user, the default)" },
 	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    methd: 1\n",
 	  "5:5: rule: unknown key 'methd', expected one of: method, device, origin, uid, gid, "
-	  "input, cap, action, errno, answer, audit" },
+	  "input, min_size, cap, action, errno, answer, audit" },
 	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    method: six\n",
 	  "5:13: method: expected a number from 0 to 4294967294, or 'any', found 'six'" },
 	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    method: -1\n",

@@ -22,6 +22,10 @@ rules:
     action: emulate
     answer: 3
   - method: 8
+    min_size: 12
+    action: emulate
+    answer: 6
+  - method: 8
     cap: CAP_SYS_ADMIN
     action: emulate
     answer: 4
@@ -59,15 +63,18 @@ expect_eq "$(call --caps $CAP_SYS_RAWIO '99 00 00 00')" 5 \
 	"and its rule with conditions comes first"
 expect_eq "$(call '99 00 00 00')" 4 "with CAP_SYS_ADMIN, method 8's own rule decides"
 expect_eq "$(call --caps $CAP_SYS_RAWIO '99 00 00')" ENODATA "3 bytes are too short for a u32"
+expect_eq "$(call '00 00 00 00 00 00 00 00 00 00 00 00')" 6 "12 bytes: min_size holds"
+expect_eq "$(call '00 00 00 00 00 00 00 00 00 00 00')" 4 "11 bytes: it does not"
 
 wmibpf show cond >/tmp/show
 cat /tmp/show
 expect_match "$(grep '^ *2 ' /tmp/show)" "*emulate 2 * 2  in\[1:2\]&0xff0=560" "rule 2: its condition, two hits"
 expect_match "$(grep '^ *3 ' /tmp/show)" "* 1  in\[0:8\]=4294967296..8589934591" "rule 3: a range"
-expect_match "$(grep '^ *4 ' /tmp/show)" "* 3  CAP_SYS_ADMIN" "rule 4: a capability"
-expect_match "$(grep '^ *6 ' /tmp/show)" "*deny ENODATA * 2  -" "rule 6: none"
+expect_match "$(grep '^ *4 ' /tmp/show)" "*emulate 6 * 1  size>=12" "rule 4: a least size"
+expect_match "$(grep '^ *5 ' /tmp/show)" "* 4  CAP_SYS_ADMIN" "rule 5: a capability"
+expect_match "$(grep '^ *7 ' /tmp/show)" "*deny ENODATA * 2  -" "rule 7: none"
 expect_match "$(wmibpf show cond --json)" \
-	'*"rule":2,*"input":\[{"offset":1,"width":2,"mask":4080,"min":560,"max":560}\],"cap":\[\],"hits":2}*"rule":4,*"input":\[\],"cap":\["CAP_SYS_ADMIN"\],"hits":3}*' \
+	'*"rule":2,*"input":\[{"offset":1,"width":2,"mask":4080,"min":560,"max":560}\],"min_size":0,"cap":\[\],"hits":2}*"rule":4,*"input":\[\],"min_size":12,"cap":\[\],"hits":1}*"rule":5,*"input":\[\],"min_size":0,"cap":\["CAP_SYS_ADMIN"\],"hits":4}*' \
 	"and in JSON"
 expect_ok "unload" wmibpf unload cond
 finish
