@@ -119,26 +119,37 @@ int parse_expect_scalar(struct parse_ctx *c, const yaml_node_t *n, const char *w
 }
 
 /*
- * A number from min to max, in decimal or 0x hexadecimal. A leading zero
- * is refused rather than read as octal, as C would ("uid: 0100" is not
- * uid 64), or as decimal, which YAML 1.1 tools would not all agree on.
+ * A number in decimal or 0x hexadecimal. A leading zero is refused rather
+ * than read as octal, as C would ("uid: 0100" is not uid 64), or as
+ * decimal, which YAML 1.1 tools would not all agree on.
  */
-static int parse_range(struct parse_ctx *c, const yaml_node_t *n, const char *what, uint32_t min,
-		       uint32_t max, const char *or_any, uint32_t *out)
+int parse_number(struct parse_ctx *c, const yaml_node_t *n, const char *what, uint64_t *v)
 {
 	const char *s = parse_scalar(n);
-	uint32_t v;
 	int ret;
 
 	if (parse_expect_scalar(c, n, what))
 		return -EINVAL;
-	ret = text_parse_u32(s, &v);
+	ret = text_parse_u64(s, v);
 	if (ret == -EDOM)
 		return parse_fail(c, n, "%s: '%s' has a leading zero; numbers are decimal, or "
 				  "hexadecimal after 0x, never octal", what, s);
+	return ret ? -ERANGE : 0;
+}
+
+/* A number from min to max. */
+static int parse_range(struct parse_ctx *c, const yaml_node_t *n, const char *what, uint32_t min,
+		       uint32_t max, const char *or_any, uint32_t *out)
+{
+	uint64_t v = 0;
+	int ret;
+
+	ret = parse_number(c, n, what, &v);
+	if (ret == -EINVAL)
+		return ret;
 	if (ret || v < min || v > max)
 		return parse_fail(c, n, "%s: expected a number from %u to %u%s, found '%s'", what,
-				  min, max, or_any, s);
+				  min, max, or_any, parse_scalar(n));
 	*out = v;
 	return 0;
 }

@@ -32,20 +32,17 @@ static struct policy_cond *cond_of(struct policy_rule *r)
 static int parse_u64(struct parse_ctx *c, const yaml_node_t *n, const char *what, uint64_t max,
 		     __u64 *out)
 {
-	const char *s = parse_scalar(n);
 	uint64_t v = 0;
 	int ret;
 
-	if (parse_expect_scalar(c, n, what))
-		return -EINVAL;
-	ret = text_parse_u64(s, &v);
-	*out = v;
-	if (ret == -EDOM)
-		return parse_fail(c, n, "%s: '%s' has a leading zero; numbers are decimal, or "
-				  "hexadecimal after 0x, never octal", what, s);
-	if (ret || *out > max)
+	ret = parse_number(c, n, what, &v);
+	if (ret == -EINVAL)
+		return ret;
+	if (ret || v > max)
 		return parse_fail(c, n, "%s: expected a number from 0 to %llu (0x%llx), found '%s'",
-				  what, (unsigned long long)max, (unsigned long long)max, s);
+				  what, (unsigned long long)max, (unsigned long long)max,
+				  parse_scalar(n));
+	*out = v;
 	return 0;
 }
 

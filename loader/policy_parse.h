@@ -31,6 +31,13 @@ const char *parse_kind(const yaml_node_t *n);
 int parse_expect_scalar(struct parse_ctx *c, const yaml_node_t *n, const char *what);
 
 /*
+ * A number, decimal or after 0x, never with a leading zero: 0, -EINVAL
+ * with the error recorded, or -ERANGE (not a number of 64 bits at most)
+ * for the caller to say what range it wanted.
+ */
+int parse_number(struct parse_ctx *c, const yaml_node_t *n, const char *what, uint64_t *v);
+
+/*
  * Walk a mapping: call fn for each key, after checking keys are known
  * (from the NULL-terminated list `keys`) and not repeated.
  */
