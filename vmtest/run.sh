@@ -119,7 +119,11 @@ qemu_args() {
 	local cpu=max,la57=off
 	[ "$a" = kvm ] && cpu=host
 	machine_args "$2"
-	qargs=(qemu-system-x86_64 -accel "$a" -cpu "$cpu" -smp 2 -m 1024
+	# WMIBPF_TCG_THREAD=single runs both vCPUs in one host thread, for
+	# kernels that trip over code patching under multi-threaded TCG.
+	local accel=$a
+	[ "$a" = tcg ] && [ -n "${WMIBPF_TCG_THREAD:-}" ] && accel=tcg,thread=$WMIBPF_TCG_THREAD
+	qargs=(qemu-system-x86_64 -accel "$accel" -cpu "$cpu" -smp 2 -m 1024
 		-kernel "$bzimage" -initrd "$initrd" "${margs[@]}"
 		-display none -nodefaults -no-reboot)
 }
