@@ -354,7 +354,7 @@ int BPF_PROG(policy_done, struct wmi_bpf_ctx *call)
 	/* In audit mode every call enforcing would change is reported. */
 	if (acts(call, action) && audit_mode()) {
 		report(call, rule ? rule->id : WMI_RULE_DEFAULT, action, call->verdict,
-		       call->retval, WMI_EVENT_F_AUDIT_MODE);
+		       call->retval, WMI_AUDIT_F_AUDIT_MODE);
 		return 0;
 	}
 	/* What this policy emulated it reported already, if at all. */

@@ -54,14 +54,14 @@ enum wmi_policy_action {
 /*
  * A policy's mode, in its one-entry `mode` map: in audit mode it changes
  * no call; what it would deny, intercept or emulate goes on as without it
- * and is reported, flagged WMI_EVENT_F_AUDIT_MODE.
+ * and is reported, flagged WMI_AUDIT_F_AUDIT_MODE.
  */
 enum wmi_policy_mode {
 	WMI_MODE_ENFORCE = 0,
 	WMI_MODE_AUDIT = 1,
 };
 
-#define WMI_EVENT_F_AUDIT_MODE	0x1	/* reported in audit mode: not enforced */
+#define WMI_AUDIT_F_AUDIT_MODE	0x1	/* reported in audit mode: not enforced */
 
 /* A rule also reports its calls when it has this flag. */
 #define WMI_RULE_F_AUDIT	0x1

@@ -77,7 +77,7 @@ void event_print(struct json *j, FILE *f, bool json, const char *policy,
 		json_kv_string(j, "verdict", verdict_text(e->verdict));
 		json_kv_int(j, "error", e->error);
 		json_kv_uint(j, "duration_ns", e->duration_ns);
-		if (e->flags & WMI_EVENT_F_AUDIT_MODE)
+		if (e->flags & WMI_AUDIT_F_AUDIT_MODE)
 			json_kv_bool(j, "audit_mode", true);
 		json_object_end(j);
 		json_end_line(j);
@@ -94,7 +94,7 @@ void event_print(struct json *j, FILE *f, bool json, const char *policy,
 			"error %s %.3f ms\n", when, policy, edevice, e->method_id, e->instance,
 			origin_text(e->origin), e->uid, e->pid, ecomm, rule,
 			policy_action_name(e->action),
-			e->flags & WMI_EVENT_F_AUDIT_MODE ? " (audit mode: not enforced)" : "",
+			e->flags & WMI_AUDIT_F_AUDIT_MODE ? " (audit mode: not enforced)" : "",
 			verdict_text(e->verdict), err, e->duration_ns / 1e6);
 		fflush(f);
 	}

@@ -85,7 +85,7 @@ static void audit_mode_flagged(void **state)
 	hostile_event(&e);
 	e.verdict = 0;
 	e.error = 0;
-	e.flags = WMI_EVENT_F_AUDIT_MODE;
+	e.flags = WMI_AUDIT_F_AUDIT_MODE;
 	json_init(&j, f, false);
 	event_print(&j, f, false, "acme", &e, 0);
 	event_print(&j, f, true, "acme", &e, 0);
