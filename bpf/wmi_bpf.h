@@ -4,7 +4,8 @@
  * the patched kernel's BTF), the kfuncs, and a few helpers.
  *
  * A program is a struct wmi_bpf_ops in a ".struct_ops.link" section with a
- * method_call and/or method_done callback:
+ * method_call and/or method_done callback, or an event callback (which
+ * returns WMI_BPF_DELIVER, or a negative value to drop the event):
  *
  *	SEC("struct_ops/method_call")
  *	int BPF_PROG(deny_fan, struct wmi_bpf_ctx *call)
@@ -31,6 +32,10 @@
 /* method_call return values besides a negative errno */
 #define WMI_BPF_CONTINUE	0	/* let the call go on */
 #define WMI_BPF_ANSWERED	1	/* the program set the output */
+
+/* event return values: deliver the event, or drop it for everyone */
+#define WMI_BPF_DELIVER		0
+#define WMI_BPF_DROP		(-1)
 
 /* ACPI types of a result, as WMI_RESULT_* in <linux/wmi.h> */
 #define WMI_RESULT_NONE		0

@@ -16,7 +16,12 @@
  *           it, trusting the firmware: the result object is dereferenced
  *           unchecked and its buffer copied, by its own length, into a
  *           buffer the size of the input. KASAN sees any overflow.
- *   events  one line per event received: "<device> <object>"
+ *   events  one line per event received: "<device> <object>"; full, it
+ *           keeps the first
+ *   event_count  events received, all of them
+ *
+ * and /sys/module/wmi_testdrv/parameters/raise_event, which raises the acme
+ * hot key event with the dword written as its data, even under lockdown.
  *
  * <device> is the WMI device name (the GUID, with "-N" for duplicates).
  * With notify_call=1, the notify callback calls method 11 of the acme
@@ -340,6 +345,15 @@ static const struct file_operations events_fops = {
 	.llseek = default_llseek,
 };
 
+static atomic_long_t testdrv_event_count;
+
+static int event_count_get(void *data, u64 *val)
+{
+	*val = atomic_long_read(&testdrv_event_count);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(event_count_fops, event_count_get, NULL, "%llu\n");
+
 static void testdrv_notify(struct wmi_device *wdev, union acpi_object *data)
 {
 	struct acpi_buffer out = { ACPI_ALLOCATE_BUFFER, NULL };
@@ -349,6 +363,7 @@ static void testdrv_notify(struct wmi_device *wdev, union acpi_object *data)
 	size_t used;
 	struct seq_buf s;
 
+	atomic_long_inc(&testdrv_event_count);
 	mutex_lock(&testdrv_lock);
 	used = strlen(testdrv_events);
 	seq_buf_init(&s, testdrv_events + used, sizeof(testdrv_events) - used);
@@ -369,6 +384,43 @@ static void testdrv_notify(struct wmi_device *wdev, union acpi_object *data)
 		testdrv_events[used] = '\0';	/* full: drop the event */
 	mutex_unlock(&testdrv_lock);
 }
+
+/*
+ * raise_event: writing a dword raises the acme hot key event with it as
+ * the data, by two kernel-origin calls (method 12 of the method block,
+ * then the hot key simulator). A module parameter rather than debugfs, so
+ * that it works under lockdown, which closes debugfs.
+ */
+static int raise_event_set(const char *val, const struct kernel_param *kp)
+{
+	struct acpi_buffer in = { sizeof(u32), NULL }, none = { 0, NULL };
+	struct wmi_device *methods, *hotkey;
+	acpi_status status = AE_NOT_FOUND;
+	u32 data;
+	int ret;
+
+	ret = kstrtou32(val, 0, &data);
+	if (ret)
+		return ret;
+	in.pointer = &data;
+	mutex_lock(&testdrv_lock);
+	methods = find_device(TESTDRV_ACME_METHODS);
+	hotkey = find_device("769356C8-76CA-4F3D-B856-3AAE62AEF4D4");
+	if (methods && hotkey) {
+		status = wmidev_evaluate_method(methods, 0, 12, &in, NULL);
+		if (ACPI_SUCCESS(status))
+			status = wmidev_evaluate_method(hotkey, 0, 1, &none, NULL);
+	}
+	mutex_unlock(&testdrv_lock);
+
+	return ACPI_SUCCESS(status) ? 0 : -EIO;
+}
+
+static const struct kernel_param_ops raise_event_ops = {
+	.set = raise_event_set,
+};
+module_param_cb(raise_event, &raise_event_ops, NULL, 0200);
+MODULE_PARM_DESC(raise_event, "Raise the acme hot key event with this data");
 
 /* Method 10 of the acme method block: WMAA evaluations before this one */
 static int testdrv_fw_calls(struct wmi_device *wdev, u32 *count)
@@ -475,6 +527,7 @@ static int __init testdrv_init(void)
 	debugfs_create_file("trusting", 0600, testdrv_dir, (void *)(uintptr_t)OP_TRUSTING,
 			    &request_fops);
 	debugfs_create_file("events", 0400, testdrv_dir, NULL, &events_fops);
+	debugfs_create_file("event_count", 0400, testdrv_dir, NULL, &event_count_fops);
 
 	ret = wmi_driver_register(&testdrv_driver);
 	if (ret)

@@ -1,0 +1,9 @@
+# SPDX-License-Identifier: GPL-2.0
+# When the event device goes away, readers blocked in read() and poll()
+# wake up: read() fails with ENODEV, poll() says POLLHUP and POLLERR, and a
+# reader still gets the events queued before.  The device's new node, once
+# the mapper is bound again, delivers events.
+# vmtest: own-boot
+. /wmibpf/tests/lib.sh
+run_prog wmi-event-test gone
+finish
