@@ -10,36 +10,8 @@
 
 #include <linux/wmi.h>
 
+#include "text.h"
 #include "wmibpf.h"
-
-static const char *const type_names[] = {
-	[WMI_RESULT_NONE] = "none",
-	[WMI_RESULT_INTEGER] = "integer",
-	[WMI_RESULT_STRING] = "string",
-	[WMI_RESULT_BUFFER] = "buffer",
-	[WMI_RESULT_PACKAGE] = "package",
-};
-
-/* A marshalled string as text, if it is one. */
-static bool decode_string(const uint8_t *p, size_t size, char *out, size_t outsize)
-{
-	size_t count, i, n = 0;
-
-	if (size < 2)
-		return false;
-	count = p[0] | p[1] << 8;
-	if (count % 2 || 2 + count != size)
-		return false;
-	for (i = 0; i < count / 2 && n + 1 < outsize; i++) {
-		uint16_t c = p[2 + 2 * i] | p[3 + 2 * i] << 8;
-
-		if (!c)
-			break;
-		out[n++] = c < 0x80 && c >= 0x20 ? c : '?';
-	}
-	out[n] = '\0';
-	return true;
-}
 
 /* The driver bound to the device, for a refusal's message; buf is scratch. */
 static const char *owner(const struct cli *c, char *buf, size_t size)
@@ -114,7 +86,7 @@ int cmd_call(struct app *a)
 		json_kv_string(j, "device", c->target);
 		json_kv_uint(j, "instance", c->instance);
 		json_kv_uint(j, "method", c->method_id);
-		json_kv_string(j, "type", call.result_type < 5 ? type_names[call.result_type] : "?");
+		json_kv_string(j, "type", text_result_type(call.result_type));
 		json_key(j, "bytes");
 		json_array_begin(j);
 		for (i = 0; i < call.output_size; i++)
@@ -124,16 +96,16 @@ int cmd_call(struct app *a)
 			json_kv_uint(j, "value", out[0] | out[1] << 8 | out[2] << 16 |
 				     (uint32_t)out[3] << 24);
 		if (call.result_type == WMI_RESULT_STRING &&
-		    decode_string(out, call.output_size, text, sizeof(text)))
+		    text_wmi_string(out, call.output_size, text, sizeof(text)))
 			json_kv_string(j, "value", text);
 		json_object_end(j);
 		json_end_line(j);
 	} else {
-		printf("%s", call.result_type < 5 ? type_names[call.result_type] : "?");
+		printf("%s", text_result_type(call.result_type));
 		if (call.result_type == WMI_RESULT_INTEGER && call.output_size == 4)
 			printf(" %u", out[0] | out[1] << 8 | out[2] << 16 | (uint32_t)out[3] << 24);
 		else if (call.result_type == WMI_RESULT_STRING &&
-			 decode_string(out, call.output_size, text, sizeof(text)))
+			 text_wmi_string(out, call.output_size, text, sizeof(text)))
 			printf(" \"%s\"", text);
 		for (i = 0; i < call.output_size; i++)
 			printf("%s%02x", i ? " " : (call.output_size ? " [" : ""), out[i]);

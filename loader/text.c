@@ -127,3 +127,33 @@ void text_escape(const char *s, size_t len, char *out, size_t size)
 	}
 	out[n] = '\0';
 }
+
+bool text_wmi_string(const uint8_t *p, size_t size, char *out, size_t outsize)
+{
+	size_t count, i, n = 0;
+
+	if (size < 2 || !outsize)
+		return false;
+	count = p[0] | p[1] << 8;
+	if (count % 2 || 2 + count != size)
+		return false;
+	for (i = 0; i < count / 2 && n + 1 < outsize; i++) {
+		uint16_t c = p[2 + 2 * i] | p[3 + 2 * i] << 8;
+
+		if (!c)
+			break;
+		out[n++] = c < 0x80 && c >= 0x20 ? c : '?';
+	}
+	out[n] = '\0';
+	return true;
+}
+
+const char *text_result_type(uint32_t type)
+{
+	/* The values of WMI_RESULT_* in <linux/wmi.h>, which user space shares */
+	static const char *const names[] = {
+		"none", "integer", "string", "buffer", "package",
+	};
+
+	return type < sizeof(names) / sizeof(names[0]) ? names[type] : "?";
+}

@@ -55,4 +55,16 @@ void text_escape(const char *s, size_t len, char *out, size_t size);
 /* The room text_escape() needs for len bytes: 4 per byte and the nul. */
 #define TEXT_ESCAPED_SIZE(len)	((len) * 4 + 1)
 
+/*
+ * A WMI string as Windows marshals it (a 16-bit byte count, then UTF-16LE
+ * characters) in p[0..size), as ASCII text in out: characters that are
+ * not printable ASCII become '?', so firmware's text cannot drive a
+ * terminal; cut at the first nul or when out is full. False, with out
+ * untouched, if p is not exactly one marshalled string.
+ */
+bool text_wmi_string(const uint8_t *p, size_t size, char *out, size_t outsize);
+
+/* WMI_RESULT_* as a word: "none", "integer", ..., or "?" */
+const char *text_result_type(uint32_t type);
+
 #endif

@@ -10,6 +10,8 @@
 
 #include <cmocka.h>
 
+#include <linux/wmi.h>
+
 #include "text.h"
 
 static void names(void **state)
@@ -106,6 +108,34 @@ static void escaping(void **state)
 	assert_string_equal(out, "ab");
 }
 
+static void wmi_strings(void **state)
+{
+	/* "Hi", then a tab and a character beyond ASCII */
+	static const uint8_t hi[] = { 4, 0, 'H', 0, 'i', 0 };
+	static const uint8_t odd[] = { 4, 0, '\t', 0, 0xe9, 0x00 };
+	static const uint8_t nul[] = { 6, 0, 'a', 0, 0, 0, 'b', 0 };
+	static const uint8_t wrong[] = { 6, 0, 'a', 0, 'b', 0 };
+	char out[8];
+
+	(void)state;
+	assert_true(text_wmi_string(hi, sizeof(hi), out, sizeof(out)));
+	assert_string_equal(out, "Hi");
+	assert_true(text_wmi_string(odd, sizeof(odd), out, sizeof(out)));
+	assert_string_equal(out, "??");
+	assert_true(text_wmi_string(nul, sizeof(nul), out, sizeof(out)));
+	assert_string_equal(out, "a");
+	/* Cut to the room there is. */
+	assert_true(text_wmi_string(hi, sizeof(hi), out, 2));
+	assert_string_equal(out, "H");
+	/* A count that is not the size, or an odd one: no string. */
+	strcpy(out, "kept");
+	assert_false(text_wmi_string(wrong, sizeof(wrong), out, sizeof(out)));
+	assert_false(text_wmi_string(hi, 1, out, sizeof(out)));
+	assert_string_equal(out, "kept");
+	assert_string_equal(text_result_type(WMI_RESULT_STRING), "string");
+	assert_string_equal(text_result_type(5), "?");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -113,6 +143,7 @@ int main(void)
 		cmocka_unit_test(names_of_objects),
 		cmocka_unit_test(numbers),
 		cmocka_unit_test(escaping),
+		cmocka_unit_test(wmi_strings),
 	};
 
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);

@@ -21,6 +21,8 @@ UNIT_DEPS_dell_policy := policies/dell-smbios.yaml
 UNIT_SRCS_cli := loader/cli.c loader/guid.c loader/text.c
 UNIT_SRCS_json := loader/json.c
 UNIT_SRCS_text := loader/text.c
+# the uAPI header: its WMI_RESULT_* must be the names text.c knows
+UNIT_CFLAGS_text = -I$(KBUILD)/usr-headers/include
 UNIT_SRCS_log := loader/log.c
 UNIT_SRCS_devices := loader/cmd_devices.c loader/util.c loader/json.c loader/guid.c loader/text.c \
 	loader/bpffs.c
