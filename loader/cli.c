@@ -24,6 +24,7 @@ static const char *const verb_names[] = {
 	[VERB_CALL] = "call",
 	[VERB_MODE] = "mode",
 	[VERB_STATUS] = "status",
+	[VERB_EVENTS] = "events",
 	[VERB_HELP] = "help",
 	[VERB_VERSION] = "version",
 };
@@ -45,6 +46,7 @@ static const char *const usages[] = {
 	"  monitor [NAME]           stream the calls policies report, until Ctrl-C\n"
 	"  check FILE...            validate policy files without loading them\n"
 	"  call DEVICE METHOD       call a WMI method through /dev/wmi, for debugging\n"
+	"  events DEVICE            stream a WMI event device's events, until Ctrl-C\n"
 	"  mode NAME [audit|enforce] a policy's mode: audit changes no call\n"
 	"  status                   what the kernel supports, policies, programs, losses\n"
 	"\n"
@@ -126,6 +128,14 @@ static const char *const usages[] = {
 	"debugging. DEVICE is a WMI device name (a GUID, with -N for duplicates).\n"
 	"Input is raw bytes in hex, a little-endian dword, or a string\n"
 	"marshalled as Windows does.\n",
+	[VERB_EVENTS] =
+	"Usage: wmibpf events DEVICE [--count N] [--timeout SECONDS] [--json]\n"
+	"\n"
+	"Print the events of the WMI event device DEVICE as they arrive, read\n"
+	"from /dev/wmi/DEVICE: number, notify id, data. Every reader sees every\n"
+	"event; one too slow for its queue of 256 is told how many it lost.\n"
+	"--count stops after N events, --timeout after SECONDS (exit 1 if the\n"
+	"N events did not come by then).\n",
 	[VERB_HELP] = "Usage: wmibpf help [VERB]\n",
 	[VERB_VERSION] = "Usage: wmibpf version\n",
 };
@@ -243,9 +253,10 @@ int cli_marshal_string(const char *s, uint8_t **out, size_t *len)
 enum {
 	OPT_BPFFS = 256, OPT_SYSFS, OPT_DEVDIR, OPT_NAME, OPT_DEVICE, OPT_FOR_DEVICE, OPT_DIR,
 	OPT_ALL, OPT_COUNT, OPT_RING_SIZE, OPT_INSTANCE, OPT_INPUT, OPT_U32, OPT_STRING, OPT_OUTPUT_SIZE,
+	OPT_TIMEOUT,
 };
 
-/* Which verbs take which verb-specific option. */
+/* Which verbs take which verb-specific option: one line per verb. */
 static const struct {
 	int opt;
 	const char *name;
@@ -257,6 +268,8 @@ static const struct {
 	{ OPT_DIR, "--dir", VERB_LOAD },
 	{ OPT_ALL, "--all", VERB_UNLOAD },
 	{ OPT_COUNT, "--count", VERB_MONITOR },
+	{ OPT_COUNT, "--count", VERB_EVENTS },
+	{ OPT_TIMEOUT, "--timeout", VERB_EVENTS },
 	{ OPT_RING_SIZE, "--ring-size", VERB_MONITOR },
 	{ OPT_INSTANCE, "--instance", VERB_CALL },
 	{ OPT_INPUT, "--input", VERB_CALL },
@@ -264,6 +277,17 @@ static const struct {
 	{ OPT_STRING, "--string", VERB_CALL },
 	{ OPT_OUTPUT_SIZE, "--output-size", VERB_CALL },
 };
+
+/* Does some line of verb_options give opt to verb? */
+static bool option_for_verb(int opt, enum verb verb)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(verb_options) / sizeof(verb_options[0]); i++)
+		if (verb_options[i].opt == opt && verb_options[i].verb == verb)
+			return true;
+	return false;
+}
 
 static enum verb find_verb(const char *s)
 {
@@ -335,6 +359,7 @@ int cli_parse(int argc, char **argv, struct cli *c, char **err)
 		{ "u32", required_argument, NULL, OPT_U32 },
 		{ "string", required_argument, NULL, OPT_STRING },
 		{ "output-size", required_argument, NULL, OPT_OUTPUT_SIZE },
+		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 		{ }
 	};
 	int used[sizeof(verb_options) / sizeof(verb_options[0])] = { 0 };
@@ -424,11 +449,19 @@ int cli_parse(int argc, char **argv, struct cli *c, char **err)
 			break;
 		case OPT_COUNT:
 			if (parse_u32(optarg, &v) || !v) {
-				ret = usage_error(err, "monitor: --count: expected a positive number, "
-						  "found '%s'", optarg);
+				ret = usage_error(err, "%s: --count: expected a positive number, "
+						  "found '%s'", npos ? pos[0] : "wmibpf", optarg);
 				goto out;
 			}
 			c->count = v;
+			break;
+		case OPT_TIMEOUT:
+			if (parse_u32(optarg, &c->timeout_s) || !c->timeout_s ||
+			    c->timeout_s > 86400 * 365) {
+				ret = usage_error(err, "events: --timeout: expected seconds, from 1 to "
+						  "31536000, found '%s'", optarg);
+				goto out;
+			}
 			break;
 		case OPT_RING_SIZE:
 			if (parse_u32(optarg, &v) || v < 4096 || v > (1u << 30) || (v & (v - 1))) {
@@ -489,7 +522,7 @@ int cli_parse(int argc, char **argv, struct cli *c, char **err)
 		goto out;
 	}
 	for (i = 0; i < sizeof(verb_options) / sizeof(verb_options[0]); i++) {
-		if (used[i] && verb_options[i].verb != c->verb) {
+		if (used[i] && !option_for_verb(verb_options[i].opt, c->verb)) {
 			ret = usage_error(err, "%s: option %s is not for this verb; see wmibpf %s "
 					  "--help", pos[0], verb_options[i].name, pos[0]);
 			goto out;
@@ -587,6 +620,14 @@ int cli_parse(int argc, char **argv, struct cli *c, char **err)
 		for (i = 0; i < npos; i++)
 			c->files[i] = pos[i + 1];
 		c->nr_files = npos;
+		ret = EXIT_OK;
+		break;
+	case VERB_EVENTS:
+		if (npos != 1) {
+			ret = usage_error(err, "events: expected one event DEVICE");
+			break;
+		}
+		c->target = pos[1];
 		ret = EXIT_OK;
 		break;
 	case VERB_CALL:

@@ -31,6 +31,7 @@ enum verb {
 	VERB_CALL,
 	VERB_MODE,
 	VERB_STATUS,
+	VERB_EVENTS,
 	VERB_HELP,
 	VERB_VERSION,
 };
@@ -58,7 +59,8 @@ struct cli {
 	bool has_device;	/* load --device/--for-device */
 	struct wmi_guid device;
 	bool all;		/* unload --all */
-	unsigned long count;	/* monitor --count: stop after so many events */
+	unsigned long count;	/* monitor, events --count: stop after so many events */
+	unsigned int timeout_s;	/* events --timeout: stop after so many seconds */
 	unsigned int ring_size;	/* monitor --ring-size, 0 for the default */
 	int mode;		/* mode: WMI_MODE_* to set, or -1 to print it */
 
@@ -66,7 +68,7 @@ struct cli {
 	char **files;
 	size_t nr_files;
 
-	/* call */
+	/* call, events */
 	const char *target;	/* WMI device name */
 	uint32_t method_id;
 	uint32_t instance;

@@ -22,6 +22,7 @@ int main(int argc, char **argv)
 		[VERB_CALL] = cmd_call,
 		[VERB_MODE] = cmd_mode,
 		[VERB_STATUS] = cmd_status,
+		[VERB_EVENTS] = cmd_events,
 	};
 	struct cli cli;
 	struct app a = { .cli = &cli };

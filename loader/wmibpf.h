@@ -54,5 +54,6 @@ int cmd_check(struct app *a);
 int cmd_call(struct app *a);
 int cmd_mode(struct app *a);
 int cmd_status(struct app *a);
+int cmd_events(struct app *a);
 
 #endif

@@ -76,6 +76,15 @@ static void verbs_and_options(void **state)
 	assert_int_equal(c.count, 5);
 	cli_free(&c);
 
+	assert_int_equal(parse("wmibpf events " ACME " --count 3 --timeout 10 -j", &c, &err),
+			 EXIT_OK);
+	assert_int_equal(c.verb, VERB_EVENTS);
+	assert_string_equal(c.target, ACME);
+	assert_int_equal(c.count, 3);
+	assert_int_equal(c.timeout_s, 10);
+	assert_true(c.json);
+	cli_free(&c);
+
 	assert_int_equal(parse("wmibpf check a.yaml b.yaml", &c, &err), EXIT_OK);
 	assert_int_equal(c.nr_files, 2);
 	assert_string_equal(c.files[1], "b.yaml");
@@ -157,6 +166,15 @@ static const struct {
 	{ "wmibpf monitor a b", "monitor: expected at most one policy NAME" },
 	{ "wmibpf monitor --count 0", "monitor: --count: expected a positive number, found '0'" },
 	{ "wmibpf check", "check: expected one or more FILEs" },
+	{ "wmibpf events", "events: expected one event DEVICE" },
+	{ "wmibpf events a b", "events: expected one event DEVICE" },
+	{ "wmibpf events a --count 0", "events: --count: expected a positive number, found '0'" },
+	{ "wmibpf events a --timeout 0", "events: --timeout: expected seconds, from 1 to 31536000, "
+	  "found '0'" },
+	{ "wmibpf monitor --timeout 5", "monitor: option --timeout is not for this verb; see "
+	  "wmibpf monitor --help" },
+	{ "wmibpf call " ACME " 1 --count 5", "call: option --count is not for this verb; see "
+	  "wmibpf call --help" },
 	{ "wmibpf call " ACME, "call: expected DEVICE and METHOD" },
 	{ "wmibpf call " ACME " two", "call: METHOD: expected a number, found 'two'" },
 	{ "wmibpf call " ACME " 1 --instance 256", "call: --instance: expected 0 to 255, found '256'" },
@@ -257,7 +275,7 @@ static void options_need_values(void **state)
 		"wmibpf load --for-device", "wmibpf load --dir", "wmibpf monitor --count",
 		"wmibpf call " ACME " 1 --instance", "wmibpf call " ACME " 1 --input",
 		"wmibpf call " ACME " 1 --u32", "wmibpf call " ACME " 1 --string",
-		"wmibpf call " ACME " 1 --output-size",
+		"wmibpf call " ACME " 1 --output-size", "wmibpf events " ACME " --timeout",
 	};
 	size_t i;
 

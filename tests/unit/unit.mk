@@ -29,6 +29,8 @@ UNIT_SRCS_devices := loader/cmd_devices.c loader/util.c loader/json.c loader/gui
 UNIT_SRCS_bpffs := loader/bpffs.c loader/util.c
 UNIT_SRCS_event := loader/event.c loader/json.c loader/text.c loader/guid.c $(POLICY_SRCS)
 UNIT_LIBS_event := -lyaml
+UNIT_SRCS_event_record := loader/event_record.c loader/json.c loader/text.c
+UNIT_CFLAGS_event_record = -I$(KBUILD)/usr-headers/include
 UNIT_SRCS_check := loader/cmd_check.c loader/util.c $(POLICY_SRCS) loader/guid.c loader/text.c
 UNIT_LIBS_check := -lyaml
 # cmd_load.c against a mocked libbpf: the wrapped calls are in the test.
