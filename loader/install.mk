@@ -10,7 +10,7 @@ SYSTEMDDIR ?= $(PREFIX)/lib/systemd/system
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 # The binary to install; the guest's staging installs the ASan build.
 WMIBPF_BINARY ?= $(OUT)/loader/wmibpf
-INSTALL_BPF := acme_translator deny_method emulate_method rewrite_arg
+INSTALL_BPF := acme_hotkeys acme_translator deny_method emulate_method rewrite_arg
 
 SUBST = sed -e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g'
 

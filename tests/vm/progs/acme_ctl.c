@@ -6,6 +6,9 @@
  *   acme-ctl brightness [LEVEL]    get, or set 0..100
  *   acme-ctl kbd [LEVEL]           keyboard light, 0..3
  *   acme-ctl fan [PROFILE]         0 quiet, 1 balanced, 2 performance
+ *   acme-ctl hotkeys [COUNT]       the vendor daemon: act on the hot keys'
+ *                                  events (0x10 brightness down, 0x11 up),
+ *                                  COUNT of them, or until killed
  *
  * It knows the firmware's method ids from the vendor's MOF and uses
  * nothing but <linux/wmi.h>: it cannot tell whether a kernel driver
@@ -27,6 +30,11 @@
 #include <linux/wmi.h>
 
 #define ACME_DEVICE "/dev/wmi/FE733490-2E22-4EDB-A7B5-BC248874D383"
+#define ACME_EVENTS "/dev/wmi/59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1"
+
+/* The hot key codes of the event's data, from the vendor's MOF */
+#define KEY_BRIGHTNESS_DOWN	0x10
+#define KEY_BRIGHTNESS_UP	0x11
 
 struct feature {
 	const char *name;
@@ -73,6 +81,74 @@ static int call(int fd, uint32_t method, const uint32_t *arg, uint32_t *result)
 	return 0;
 }
 
+/* A hot key: step the brightness by 10, within 0..100. */
+static int hotkey(int fd, uint32_t code)
+{
+	uint32_t level, next, status;
+
+	if (code != KEY_BRIGHTNESS_DOWN && code != KEY_BRIGHTNESS_UP) {
+		printf("hotkey 0x%x: not ours\n", code);
+		return 0;
+	}
+	if (call(fd, 1, NULL, &level))
+		return -1;
+	next = code == KEY_BRIGHTNESS_UP ? (level > 90 ? 100 : level + 10) :
+					   (level < 10 ? 0 : level - 10);
+	if (call(fd, 2, &next, &status))
+		return -1;
+	printf("hotkey 0x%x: brightness %u -> %u%s\n", code, level, next,
+	       status ? " (refused by the firmware)" : "");
+	return 0;
+}
+
+/* Read the event node's records; act on each hot key, COUNT of them. */
+static int hotkeys(int fd, unsigned long count)
+{
+	static uint8_t buf[WMI_EVENT_READ_SIZE];
+	unsigned long seen = 0;
+	int events;
+
+	events = open(ACME_EVENTS, O_RDONLY);
+	if (events < 0) {
+		fprintf(stderr, "acme-ctl: %s: %s\n", ACME_EVENTS, strerror(errno));
+		return 1;
+	}
+	printf("listening for hot keys\n");
+	fflush(stdout);
+	while (!count || seen < count) {
+		ssize_t n = read(events, buf, sizeof(buf));
+		size_t off = 0;
+
+		if (n < 0) {
+			fprintf(stderr, "acme-ctl: %s: %s\n", ACME_EVENTS, strerror(errno));
+			return 1;
+		}
+		while (off + WMI_EVENT_SIZE_VER0 <= (size_t)n) {
+			struct wmi_event e;
+			const uint8_t *d = buf + off;
+
+			memcpy(&e, d, sizeof(e));
+			if (e.size < WMI_EVENT_SIZE_VER0 || e.size > n - off || e.header_size > e.size ||
+			    e.data_size > e.size - e.header_size)
+				break;
+			d += e.header_size;
+			off += e.size;
+			if (e.flags & WMI_EVENT_F_LOST) {
+				printf("missed %u hot keys\n", e.lost);
+				continue;
+			}
+			seen++;
+			if (e.data_type != WMI_RESULT_INTEGER || e.data_size < 4)
+				printf("event of type %u: not a hot key\n", e.data_type);
+			else if (hotkey(fd, d[0] | d[1] << 8 | d[2] << 16 | (uint32_t)d[3] << 24))
+				return 1;
+			fflush(stdout);
+		}
+	}
+	close(events);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const struct feature *f = NULL;
@@ -84,6 +160,18 @@ int main(int argc, char **argv)
 
 	if (argc < 2 || argc > 3)
 		goto usage;
+	if (!strcmp(argv[1], "hotkeys")) {
+		errno = 0;
+		v = argc == 3 ? strtoul(argv[2], &end, 0) : 0;
+		if (errno || (argc == 3 && *end))
+			goto usage;
+		fd = open(ACME_DEVICE, O_RDWR);
+		if (fd < 0) {
+			fprintf(stderr, "acme-ctl: %s: %s\n", ACME_DEVICE, strerror(errno));
+			return 1;
+		}
+		return hotkeys(fd, v);
+	}
 	for (i = 0; i < sizeof(features) / sizeof(features[0]); i++)
 		if (!strcmp(argv[1], features[i].name))
 			f = &features[i];
@@ -119,6 +207,7 @@ int main(int argc, char **argv)
 	return 0;
 
 usage:
-	fprintf(stderr, "usage: acme-ctl brightness|kbd|fan [VALUE]\n");
+	fprintf(stderr, "usage: acme-ctl brightness|kbd|fan [VALUE]\n"
+		"       acme-ctl hotkeys [COUNT]\n");
 	return 64;
 }
