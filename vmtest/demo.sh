@@ -2,6 +2,8 @@
 # The demo, run inside the guest by "make demo"; its output is the demo.
 
 M=FE733490-2E22-4EDB-A7B5-BC248874D383
+EV=59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1
+HOTKEY=769356C8-76CA-4F3D-B856-3AAE62AEF4D4
 P=/usr/local/share/wmibpf/policies
 BL=/sys/class/backlight/acme
 
@@ -12,6 +14,22 @@ say() {
 run() {
 	printf '$ %s\n' "$*"
 	"$@"
+}
+
+# wait_for TEXT FILE: up to ten seconds for a line with TEXT in FILE.
+wait_for() {
+	i=0
+	while ! grep -q "$1" "$2" && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# press CODE: the fake laptop's hot key, event 0xD0 with CODE as its data
+# (the firmware's test hooks: store the data, then raise the event).
+press() {
+	printf '\n[hot key pressed: firmware sends event 0xd0, data 0x%x]\n' "$1"
+	wmibpf -q call $M 12 --u32 "$1" >/dev/null && wmibpf -q call $HOTKEY 1 >/dev/null
 }
 
 say "The fake acme laptop boots; the kernel's acme-wmi driver binds its WMI methods"
@@ -65,3 +83,28 @@ run wmibpf show acme
 say "The policy outlived wmibpf; bpftool sees it by name"
 run bpftool struct_ops show
 run wmibpf unload acme
+
+say "Hot keys: a kernel driver binds the event device (the test bed's wmi-testdrv)"
+insmod /wmibpf/modules/wmi_testdrv.ko
+echo "The vendor's daemon (acme-ctl hotkeys) and wmibpf events listen on /dev/wmi/$EV"
+acme-ctl hotkeys 3 >/tmp/daemon 2>&1 &
+daemon=$!
+wmibpf events $EV --count 3 >/tmp/events 2>&1 &
+events=$!
+wait_for "listening for hot keys" /tmp/daemon
+wait_for "listening to the events" /tmp/events
+press 0x11
+press 0x11
+say "The acme 14's firmware sends 0x91 for brightness up; its quirk fix, a BPF program, rewrites it"
+run wmibpf load /usr/local/lib/wmibpf/acme_hotkeys.bpf.o
+press 0x91
+wait $daemon
+wait $events
+say "What the vendor's daemon did (its brightness calls went to the acme-wmi driver)"
+cat /tmp/daemon
+echo "backlight brightness now: $(cat $BL/brightness)"
+say "What wmibpf events printed"
+cat /tmp/events
+say "What the kernel driver got: each event, the acme 14's with the fixed code"
+cat /sys/kernel/debug/wmi-testdrv/events
+run wmibpf unload acme_hotkeys
