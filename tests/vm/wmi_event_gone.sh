@@ -2,7 +2,9 @@
 # When the event device goes away, readers blocked in read() and poll()
 # wake up: read() fails with ENODEV, poll() says POLLHUP and POLLERR, and a
 # reader still gets the events queued before.  The device's new node, once
-# the mapper is bound again, delivers events.
+# the mapper is bound again, delivers events.  With no driver bound, the
+# first reader turns the firmware's event on (WED0); it stays on across
+# closes, so opening the node runs no firmware code, until the removal.
 # vmtest: own-boot
 . /wmibpf/tests/lib.sh
 run_prog wmi-event-test gone

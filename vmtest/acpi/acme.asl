@@ -134,7 +134,8 @@ DefinitionBlock ("", "SSDT", 2, "ACME", "WMIBPF", 0x00000001)
 			 *   9 get model name (string)
 			 *  10 number of WMAA evaluations before this one
 			 *  11 event enable state set through WED0
-			 *  12 set the data of the next event 0xD0 (dword) -> 0
+			 *  12 set the data of the next event 0xD0 (dword) -> 0;
+			 *     0xB16 makes it a buffer of 4000 bytes
 			 *  13 get a nested package, which has no Windows layout
 			 * Any other method id aborts the evaluation.
 			 */
@@ -297,6 +298,10 @@ DefinitionBlock ("", "SSDT", 2, "ACME", "WMIBPF", 0x00000001)
 
 			Method (_WED, 1, NotSerialized)
 			{
+				/* 0xB16: 4000 bytes of data, for the readers' byte budget */
+				If (LEqual (EVDT, 0xB16)) {
+					Return (Buffer (4000) { 0xB1, 0x6B })
+				}
 				Return (EVDT)
 			}
 

@@ -166,6 +166,27 @@ static void test_basic(void)
 	CHECK(m >= 0 && read(m, buf, sizeof(buf)) < 0 && errno == EINVAL,
 	      "no read() on a method node: EINVAL");
 	close(m);
+
+	/* Readers that never read pin memory: a node takes 64 of them. */
+	{
+		int fds[70], nr = 0, err = 0;
+
+		while (nr < 70) {
+			fds[nr] = open(EVENT_NODE, O_RDONLY);
+			if (fds[nr] < 0) {
+				err = errno;
+				break;
+			}
+			nr++;
+		}
+		CHECK(nr + 2 == 64 && err == EMFILE, "64 readers at most, then EMFILE (%d, %s)",
+		      nr + 2, strerror(err));
+		while (nr > 0)
+			close(fds[--nr]);
+		nr = open(EVENT_NODE, O_RDONLY);
+		CHECK(nr >= 0, "a closed reader's place is free again");
+		close(nr);
+	}
 	close(r1);
 	close(r2);
 }
@@ -392,6 +413,19 @@ static void *blocked_reader(void *arg)
 	return NULL;
 }
 
+/* The firmware's event enable state, as its WED0 method last set it. */
+static int collection(void)
+{
+	int methods = wmi_open(ACME_METHODS);
+	uint32_t v = 0xff;
+
+	if (methods < 0 || wmi_call_u32(methods, 0, 11, NULL, &v))
+		v = 0xff;
+	if (methods >= 0)
+		close(methods);
+	return v;
+}
+
 static void test_gone(void)
 {
 	struct blocked rd = { .poller = false }, pl = { .poller = true };
@@ -401,6 +435,14 @@ static void test_gone(void)
 
 	CHECK(mapper_of(ACME_EVENT, mapper, sizeof(mapper)) == 0, "mapper of the event device: %s",
 	      mapper);
+	/* No driver binds the event device in this boot: readers alone turn it on. */
+	CHECK(collection() == 0, "no reader yet: the firmware's event is off");
+	fd = open_events(0);
+	CHECK(collection() == 1, "the first reader turns it on (WED0)");
+	close(fd);
+	for (int i = 0; i < 50; i++)
+		close(open_events(0));
+	CHECK(collection() == 1, "it stays on across closes: no firmware call per open");
 	rd.fd = open_events(0);
 	pl.fd = open_events(0);
 	queued = open_events(0);
@@ -438,10 +480,52 @@ static void test_gone(void)
 	close(queued);
 
 	CHECK(rebind_mappers() == 0, "bind the WMI mappers again, in order");
+	CHECK(collection() == 0, "the removal turned the event off: the readers' hold ended");
 	fd = open_events(0);
 	CHECK(fd >= 0 && raise_event(0x78) == 0 && (wait_readable(fd, 10000) & POLLIN) &&
 	      read_one(fd, sizeof(buf)) == 48 && event_data(record(buf)) == 0x78,
 	      "the new node delivers events");
+	close(fd);
+}
+
+/*
+ * A reader's queue holds 64 KiB of records: of twenty events with 4000
+ * bytes of data a reader that does not read keeps sixteen, and the small
+ * event after them, which carries the count of the four lost.
+ */
+static void test_big(void)
+{
+	const struct wmi_event *e;
+	int fd = open_events(O_NONBLOCK), big = 0, raised = 0;
+	bool marker = false;
+	uint32_t lost = 0, size = 0;
+
+	CHECK(fd >= 0, "a reader that does not read yet");
+	for (int i = 0; i < 20; i++)
+		raised += raise_event(0xb16) == 0;
+	CHECK(raised == 20 && raise_event(0x1) == 0, "twenty big events, then a small one");
+	for (int tries = 0; !marker && tries < 100; tries++) {
+		ssize_t n = read(fd, buf, sizeof(buf));
+
+		if (n < 0) {
+			wait_readable(fd, 100);
+			continue;
+		}
+		for (ssize_t off = 0; off < n; off += e->size) {
+			e = record(buf + off);
+			if (e->data_type == WMI_RESULT_BUFFER && !(e->flags & WMI_EVENT_F_LOST)) {
+				big++;
+				size = e->size;
+			} else if (!(e->flags & WMI_EVENT_F_LOST) && event_data(e) == 0x1) {
+				marker = true;
+			}
+			lost += e->lost;
+		}
+	}
+	CHECK(size > 4000 && size <= 4096 + WMI_EVENT_SIZE_VER0, "a big record is %u bytes", size);
+	CHECK(big == 16, "the queue kept 16 big records (64 KiB): %d", big);
+	CHECK(marker, "and the small event after them");
+	CHECK(lost == 4, "which says 4 were lost (%u)", lost);
 	close(fd);
 }
 
@@ -499,6 +583,8 @@ int main(int argc, char **argv)
 		test_basic();
 	else if (argc == 3 && !strcmp(argv[1], "storm"))
 		test_storm(atol(argv[2]));
+	else if (argc == 2 && !strcmp(argv[1], "big"))
+		test_big();
 	else if (argc == 2 && !strcmp(argv[1], "gone"))
 		test_gone();
 	else if (argc == 5 && !strcmp(argv[1], "read"))
@@ -508,6 +594,7 @@ int main(int argc, char **argv)
 	return check_finish();
 
 usage:
-	fprintf(stderr, "usage: wmi-event-test basic | storm N | gone | read DEVICE COUNT TIMEOUT_S\n");
+	fprintf(stderr, "usage: wmi-event-test basic | storm N | big | gone | "
+		"read DEVICE COUNT TIMEOUT_S\n");
 	return 64;
 }
