@@ -53,7 +53,10 @@ static void format_time(char *out, size_t size, uint64_t ns, double mono_to_real
 	time_t secs = t;
 	struct tm tm;
 
-	localtime_r(&secs, &tm);
+	if (!localtime_r(&secs, &tm)) {
+		snprintf(out, size, "%.3f", t);
+		return;
+	}
 	strftime(out, size, "%Y-%m-%dT%H:%M:%S", &tm);
 	snprintf(out + strlen(out), size - strlen(out), ".%03d", (int)((t - secs) * 1000));
 }
@@ -91,6 +94,8 @@ static void print_json(struct json *j, const char *device, const struct wmi_even
 		json_kv_uint(j, "lost_before", e->lost);
 	if (e->flags & WMI_EVENT_F_TRUNCATED)
 		json_kv_bool(j, "truncated", true);
+	if (e->flags & WMI_EVENT_F_NO_LAYOUT)
+		json_kv_bool(j, "no_layout", true);
 	json_object_end(j);
 	json_end_line(j);
 }
@@ -125,6 +130,8 @@ static void print_text(FILE *f, const char *device, const struct wmi_event *e,
 	}
 	if (e->flags & WMI_EVENT_F_TRUNCATED)
 		fprintf(f, " (data cut to %u bytes)", e->data_size);
+	if (e->flags & WMI_EVENT_F_NO_LAYOUT)
+		fprintf(f, " (data without a Windows layout, left out)");
 	if (e->lost)
 		fprintf(f, " (%u lost before it)", e->lost);
 	fputc('\n', f);

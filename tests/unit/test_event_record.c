@@ -133,6 +133,17 @@ static void printed(void **state)
 			    "(3 lost before it)\n");
 	free(text);
 
+	/* A nested package: its type, no data, and why. */
+	put(0, 7, WMI_RESULT_PACKAGE, bytes, 0);
+	at(0)->flags = WMI_EVENT_F_NO_LAYOUT;
+	print(false, 0);
+	assert_string_equal(text, "1970-01-01T00:00:01.500 " DEV " #7 notify 0xd0 package "
+			    "(data without a Windows layout, left out)\n");
+	free(text);
+	print(true, 0);
+	assert_non_null(strstr(text, "\"type\":\"package\",\"data\":[],\"no_layout\":true}"));
+	free(text);
+
 	memset(buf, 0, 48);
 	*at(0) = (struct wmi_event){ .size = 40, .header_size = 40, .flags = WMI_EVENT_F_LOST,
 				     .seq = 300, .lost = 44 };

@@ -119,6 +119,8 @@ static int hotkeys(int fd, unsigned long count)
 		ssize_t n = read(events, buf, sizeof(buf));
 		size_t off = 0;
 
+		if (n < 0 && errno == EINTR)
+			continue;
 		if (n < 0) {
 			fprintf(stderr, "acme-ctl: %s: %s\n", ACME_EVENTS, strerror(errno));
 			return 1;
@@ -128,15 +130,19 @@ static int hotkeys(int fd, unsigned long count)
 			const uint8_t *d = buf + off;
 
 			memcpy(&e, d, sizeof(e));
-			if (e.size < WMI_EVENT_SIZE_VER0 || e.size > n - off || e.header_size > e.size ||
-			    e.data_size > e.size - e.header_size)
+			if (e.size < WMI_EVENT_SIZE_VER0 || e.size > n - off ||
+			    e.header_size < WMI_EVENT_SIZE_VER0 || e.header_size > e.size ||
+			    e.data_size > e.size - e.header_size) {
+				fprintf(stderr, "acme-ctl: a malformed event record; skipping the "
+					"rest of the read\n");
 				break;
+			}
 			d += e.header_size;
 			off += e.size;
-			if (e.flags & WMI_EVENT_F_LOST) {
+			if (e.lost)
 				printf("missed %u hot keys\n", e.lost);
+			if (e.flags & WMI_EVENT_F_LOST)
 				continue;
-			}
 			seen++;
 			if (e.data_type != WMI_RESULT_INTEGER || e.data_size < 4)
 				printf("event of type %u: not a hot key\n", e.data_type);
