@@ -10,7 +10,8 @@
  * (or the default, if it reports) go to every monitor's ring buffer (see
  * "Monitors" in wmi_policy.h): denied and emulated ones from method_call,
  * the others from method_done, once the outcome and the duration are
- * known.
+ * known. event looks an event up among the event rules only, and
+ * delivers, drops or reports it.
  */
 #include "wmi_bpf.h"
 #include "wmi_policy.h"
@@ -92,6 +93,20 @@ struct {
 	__type(value, struct wmi_policy_meta);
 } meta SEC(".maps");
 
+static __always_inline bool is_event(struct wmi_bpf_ctx *call)
+{
+	return call->kind == WMI_KIND_EVENT;
+}
+
+/* What a rule's fields look at: a call's input, an event's data. */
+static __always_inline const __u8 *field_bytes(struct wmi_bpf_ctx *call, __u32 offset,
+					       const __u32 size)
+{
+	if (is_event(call))
+		return bpf_wmi_get_output(call, offset, size);
+	return bpf_wmi_get_input(call, offset, size);
+}
+
 /* Does the input field hold a value the rule matches? */
 static __always_inline bool field_matches(struct wmi_bpf_ctx *call,
 					  const struct wmi_rule_field *f)
@@ -101,25 +116,25 @@ static __always_inline bool field_matches(struct wmi_bpf_ctx *call,
 
 	switch (f->width) {
 	case 1:
-		p = bpf_wmi_get_input(call, f->offset, 1);
+		p = field_bytes(call, f->offset, 1);
 		if (!p)
 			return false;
 		v = p[0];
 		break;
 	case 2:
-		p = bpf_wmi_get_input(call, f->offset, 2);
+		p = field_bytes(call, f->offset, 2);
 		if (!p)
 			return false;
 		v = p[0] | p[1] << 8;
 		break;
 	case 4:
-		p = bpf_wmi_get_input(call, f->offset, 4);
+		p = field_bytes(call, f->offset, 4);
 		if (!p)
 			return false;
 		v = wmi_get_u32(p);
 		break;
 	case 8:
-		p = bpf_wmi_get_input(call, f->offset, 8);
+		p = field_bytes(call, f->offset, 8);
 		if (!p)
 			return false;
 		v = wmi_get_u32(p) | (__u64)wmi_get_u32(p + 4) << 32;
@@ -136,7 +151,9 @@ static __always_inline bool conditions_hold(struct wmi_bpf_ctx *call,
 {
 	__u32 i;
 
-	if ((call->cap_effective & c->caps) != c->caps || call->in_size < c->min_size)
+	__u32 size = is_event(call) ? call->out_size : call->in_size;
+
+	if ((call->cap_effective & c->caps) != c->caps || size < c->min_size)
 		return false;
 #pragma unroll
 	for (i = 0; i < WMI_RULE_MAX_FIELDS; i++)
@@ -180,14 +197,31 @@ static __always_inline struct wmi_rule *lookup(struct wmi_bpf_ctx *call)
 {
 	struct wmi_rule_key key;
 	struct wmi_rule *rule;
+	bool event = is_event(call);
 	__u32 p, i;
 
 	for (p = 0; p < WMI_PAT_COUNT; p++) {
 		if (!(pattern_mask & (1u << p)))
 			continue;
+		/* Event keys have their own origin, and any uid and gid. */
+		if (event && (p & WMI_PAT_EVENT_MASK) != WMI_PAT_EVENT)
+			continue;
 		__builtin_memset(&key, 0, sizeof(key));
 		if (!(p & WMI_PAT_ANY_GUID))
 			__builtin_memcpy(key.guid, &call->guid, sizeof(key.guid));
+		if (event) {
+			key.method_id = p & WMI_PAT_ANY_METHOD ? WMI_POLICY_ANY : call->notify_id;
+			key.origin = WMI_POLICY_ORIGIN_EVENT;
+			key.uid = WMI_POLICY_ANY;
+			key.gid = WMI_POLICY_ANY;
+			rule = bpf_map_lookup_elem(&rules, &key);
+			if (rule) {
+				rule = decide(call, rule);
+				if (rule)
+					return rule;
+			}
+			continue;
+		}
 		key.method_id = p & WMI_PAT_ANY_METHOD ? WMI_POLICY_ANY : call->method_id;
 		key.origin = p & WMI_PAT_ANY_ORIGIN ? WMI_POLICY_ORIGIN_ANY : call->origin;
 		key.uid = p & WMI_PAT_ANY_UID ? WMI_POLICY_ANY : call->uid;
@@ -279,7 +313,7 @@ static __always_inline void report(struct wmi_bpf_ctx *call, __u32 id, __u32 act
 	for (i = 0; i < 4; i++)
 		name[i] = policy_name[i];
 	e.instance = call->instance;
-	e.method_id = call->method_id;
+	e.method_id = is_event(call) ? call->notify_id : call->method_id;
 	e.origin = call->origin;
 	e.uid = call->uid;
 	e.gid = call->gid;
@@ -367,10 +401,40 @@ int BPF_PROG(policy_done, struct wmi_bpf_ctx *call)
 	return 0;
 }
 
+/*
+ * An event: only event rules decide it, and the default does not; drop
+ * ends it for the driver, the readers and the netlink listeners alike.
+ * Lockdown lets a drop be, as it hands nobody anything new.
+ */
+SEC("struct_ops/event")
+int BPF_PROG(policy_event, struct wmi_bpf_ctx *call)
+{
+	struct wmi_rule *rule = lookup(call);
+	__u32 flags = WMI_AUDIT_F_EVENT;
+	bool drop;
+
+	if (!rule)
+		return WMI_BPF_DELIVER;
+	count(rule->id);
+	drop = rule->action == WMI_ACTION_DROP;
+	if (drop && audit_mode()) {
+		report(call, rule->id, rule->action, WMI_VERDICT_FIRMWARE, 0,
+		       flags | WMI_AUDIT_F_AUDIT_MODE);
+		return WMI_BPF_DELIVER;
+	}
+	if (drop)
+		flags |= WMI_AUDIT_F_DROPPED;
+	if (rule->action == WMI_ACTION_AUDIT || (rule->flags & WMI_RULE_F_AUDIT))
+		report(call, rule->id, rule->action,
+		       drop ? WMI_VERDICT_BPF_DENY : WMI_VERDICT_FIRMWARE, 0, flags);
+	return drop ? WMI_BPF_DROP : WMI_BPF_DELIVER;
+}
+
 SEC(".struct_ops.link")
 struct wmi_bpf_ops wmi_policy = {
 	.method_call = (void *)policy_call,
 	.method_done = (void *)policy_done,
+	.event = (void *)policy_event,
 };
 
 char LICENSE[] SEC("license") = "GPL";

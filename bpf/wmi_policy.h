@@ -13,6 +13,13 @@
  * bitmask), so a lookup costs at most 32 hash lookups and usually one or
  * two, whatever the number of rules.
  *
+ * An event rule is a rule for the events of a device rather than its
+ * method calls: its key has origin WMI_POLICY_ORIGIN_EVENT, the notify id
+ * in method_id (or WMI_POLICY_ANY) and any uid and gid; its fields match
+ * the event's data. Method calls never look up event keys, nor events
+ * method keys (not even those for origin any), and the default is for
+ * method calls only: an event no rule matches is delivered, uncounted.
+ *
  * A rule may also have conditions: fields of the call's input it must
  * match, and capabilities the caller must have. Rules with the same key
  * and conditions are a chain, in `conds`, tried in file order before the
@@ -39,7 +46,11 @@ enum wmi_policy_origin {
 	WMI_POLICY_ORIGIN_KERNEL = 0,
 	WMI_POLICY_ORIGIN_USER = 1,
 	WMI_POLICY_ORIGIN_ANY = 2,
+	WMI_POLICY_ORIGIN_EVENT = 3,	/* an event rule's key; not in policy files */
 };
+
+/* The notify ids events come with are a byte (the _WDG's NotifyId). */
+#define WMI_POLICY_NOTIFY_MAX	0xff
 
 enum wmi_policy_action {
 	WMI_ACTION_ALLOW,	/* the call goes on */
@@ -48,6 +59,7 @@ enum wmi_policy_action {
 	WMI_ACTION_EMULATE,	/* answered with the rule's integer */
 	WMI_ACTION_AUDIT,	/* goes on, and is reported */
 	WMI_ACTION_RAW,		/* goes on, raw to the firmware even if a driver owns it */
+	WMI_ACTION_DROP,	/* an event: delivered to no one, driver or reader */
 	WMI_ACTION_MAX,
 };
 
@@ -62,6 +74,9 @@ enum wmi_policy_mode {
 };
 
 #define WMI_AUDIT_F_AUDIT_MODE	0x1	/* reported in audit mode: not enforced */
+/* An event's report: method_id is its notify id; no caller, no instance. */
+#define WMI_AUDIT_F_EVENT	0x2
+#define WMI_AUDIT_F_DROPPED	0x4	/* the event reached no one */
 
 /* A rule also reports its calls when it has this flag. */
 #define WMI_RULE_F_AUDIT	0x1
@@ -126,6 +141,9 @@ struct wmi_cond_rule {
 #define WMI_PAT_ANY_GUID	0x8
 #define WMI_PAT_ANY_METHOD	0x10
 #define WMI_PAT_COUNT		32
+/* The patterns event keys use: any uid and gid, the origin not a wildcard. */
+#define WMI_PAT_EVENT_MASK	(WMI_PAT_ANY_ORIGIN | WMI_PAT_ANY_UID | WMI_PAT_ANY_GID)
+#define WMI_PAT_EVENT	(WMI_PAT_ANY_UID | WMI_PAT_ANY_GID)
 
 /* The rule id reported for calls no rule matched. */
 #define WMI_RULE_DEFAULT	0
@@ -180,7 +198,7 @@ struct wmi_monitor_slot {
 /* Where in `hits` a policy of nr rules counts the events monitors lost. */
 #define WMI_RULE_LOST(nr)	((nr) + 1)
 
-/* One audit event per reported call, to each monitor's ring buffer. */
+/* One report per reported call or event, to each monitor's ring buffer. */
 struct wmi_audit_event {
 	__u64 time_ns;		/* CLOCK_MONOTONIC, when the call ended */
 	__u64 duration_ns;	/* time in the WMI core, firmware included */
@@ -198,7 +216,7 @@ struct wmi_audit_event {
 	__u32 verdict;		/* enum wmi_call_verdict: who answered */
 	__s32 error;		/* 0 or the call's negative errno */
 	char policy[32];	/* the policy's name; no nul if 32 long */
-	__u32 flags;		/* WMI_EVENT_F_* */
+	__u32 flags;		/* WMI_AUDIT_F_* */
 	__u32 reserved;
 };
 

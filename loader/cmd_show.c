@@ -276,7 +276,11 @@ int cmd_show(struct app *a)
 		if (r->rule.action == WMI_ACTION_EMULATE)
 			snprintf(act + strlen(act), sizeof(act) - strlen(act), " %u",
 				 r->rule.answer);
-		any_text(method, sizeof(method), r->key.method_id);
+		/* An event rule's METHOD is the notify id, in hex as ACPI writes it. */
+		if (r->key.origin == WMI_POLICY_ORIGIN_EVENT && r->key.method_id != WMI_POLICY_ANY)
+			snprintf(method, sizeof(method), "0x%02x", r->key.method_id);
+		else
+			any_text(method, sizeof(method), r->key.method_id);
 		any_text(uid, sizeof(uid), r->key.uid);
 		any_text(gid, sizeof(gid), r->key.gid);
 		if (!a->cli->json) {
@@ -290,7 +294,8 @@ int cmd_show(struct app *a)
 		json_kv_uint(j, "rule", r->rule.id);
 		json_kv_uint(j, "line", r->rule.line);
 		json_kv_string(j, "device", guid);
-		json_kv_string(j, "method", method);
+		json_kv_string(j, r->key.origin == WMI_POLICY_ORIGIN_EVENT ? "event" : "method",
+			       method);
 		json_kv_string(j, "origin", policy_origin_name(r->key.origin));
 		json_kv_string(j, "uid", uid);
 		json_kv_string(j, "gid", gid);

@@ -248,6 +248,10 @@ size_t encode_match_call(const struct policy_tables *t, const struct encode_call
 	for (p = 0; p < WMI_PAT_COUNT; p++) {
 		if (!(t->pattern_mask & (1u << p)))
 			continue;
+		/* As the program: an event looks up event keys only. */
+		if (call->origin == WMI_POLICY_ORIGIN_EVENT &&
+		    (p & WMI_PAT_EVENT_MASK) != WMI_PAT_EVENT)
+			continue;
 		memset(&key, 0, sizeof(key));
 		if (!(p & WMI_PAT_ANY_GUID))
 			memcpy(key.guid, call->guid, sizeof(key.guid));

@@ -34,7 +34,11 @@ uint32_t encode_pattern(const struct policy_rule *r);
 int encode_policy(const struct policy *p, struct policy_tables *t);
 void encode_free(struct policy_tables *t);
 
-/* A call as the program sees it. */
+/*
+ * A call as the program sees it; an event is one of origin
+ * WMI_POLICY_ORIGIN_EVENT, its notify id in method_id, any uid and gid
+ * (WMI_POLICY_ANY), its data as the input.
+ */
 struct encode_call {
 	const uint8_t *guid;	/* 16 bytes */
 	uint32_t method_id, origin, uid, gid;

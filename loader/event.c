@@ -36,6 +36,46 @@ static void field(char *out, size_t size, const char *in, size_t len)
 	out[n] = '\0';
 }
 
+/*
+ * A WMI event an event rule reported: no caller, no instance; the notify
+ * id, the rule and whether the event reached anyone.
+ */
+static void print_wmi_event(struct json *j, FILE *f, bool json, const char *policy,
+			    const struct wmi_audit_event *e, const char *when, const char *guid)
+{
+	const char *outcome = e->flags & WMI_AUDIT_F_DROPPED ? "dropped" : "delivered";
+	char device[sizeof(e->device) + 1];
+	char edevice[TEXT_ESCAPED_SIZE(sizeof(e->device))];
+	char rule[16] = "default";
+
+	if (e->rule)
+		snprintf(rule, sizeof(rule), "rule %u", e->rule);
+	if (json) {
+		field(device, sizeof(device), e->device, sizeof(e->device));
+		json_object_begin(j);
+		json_kv_string(j, "time", when);
+		json_kv_string(j, "policy", policy);
+		json_kv_string(j, "device", device);
+		json_kv_string(j, "guid", guid);
+		json_kv_uint(j, "event", e->method_id);
+		json_kv_uint(j, "rule", e->rule);
+		json_kv_string(j, "action", policy_action_name(e->action));
+		json_kv_string(j, "outcome", outcome);
+		json_kv_uint(j, "duration_ns", e->duration_ns);
+		if (e->flags & WMI_AUDIT_F_AUDIT_MODE)
+			json_kv_bool(j, "audit_mode", true);
+		json_object_end(j);
+		json_end_line(j);
+		return;
+	}
+	text_escape(e->device, sizeof(e->device), edevice, sizeof(edevice));
+	fprintf(f, "%s %s %s event 0x%02x %s: %s%s -> %s %.3f ms\n", when, policy, edevice,
+		e->method_id, rule, policy_action_name(e->action),
+		e->flags & WMI_AUDIT_F_AUDIT_MODE ? " (audit mode: not enforced)" : "", outcome,
+		e->duration_ns / 1e6);
+	fflush(f);
+}
+
 void event_print(struct json *j, FILE *f, bool json, const char *policy,
 		 const struct wmi_audit_event *e, double mono_to_real)
 {
@@ -52,6 +92,10 @@ void event_print(struct json *j, FILE *f, bool json, const char *policy,
 		 (int)((t - secs) * 1000));
 	memcpy(g.b, e->guid, 16);
 	wmi_guid_format(&g, guid);
+	if (e->flags & WMI_AUDIT_F_EVENT) {
+		print_wmi_event(j, f, json, policy, e, when, guid);
+		return;
+	}
 	if (e->error && policy_errno_name(-e->error))
 		snprintf(err, sizeof(err), "%d (%s)", e->error, policy_errno_name(-e->error));
 	else

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* One reported call, as wmibpf monitor prints it. */
+/* One reported call or WMI event, as wmibpf monitor prints it. */
 #ifndef WMIBPF_EVENT_H
 #define WMIBPF_EVENT_H
 

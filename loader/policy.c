@@ -28,12 +28,14 @@ static const char *const action_names[WMI_ACTION_MAX] = {
 	[WMI_ACTION_EMULATE] = "emulate",
 	[WMI_ACTION_RAW] = "raw",
 	[WMI_ACTION_AUDIT] = "audit",
+	[WMI_ACTION_DROP] = "drop",
 };
 
 static const char *const origin_names[] = {
 	[WMI_POLICY_ORIGIN_KERNEL] = "kernel",
 	[WMI_POLICY_ORIGIN_USER] = "user",
 	[WMI_POLICY_ORIGIN_ANY] = "any",
+	[WMI_POLICY_ORIGIN_EVENT] = "event",
 };
 
 /*
@@ -61,7 +63,7 @@ const char *policy_action_name(uint32_t action)
 
 const char *policy_origin_name(uint32_t origin)
 {
-	return origin <= WMI_POLICY_ORIGIN_ANY ? origin_names[origin] : "?";
+	return origin <= WMI_POLICY_ORIGIN_EVENT ? origin_names[origin] : "?";
 }
 
 const char *policy_errno_name(int error)
@@ -202,8 +204,8 @@ static int parse_action(struct parse_ctx *c, const yaml_node_t *n, uint32_t *out
 			return 0;
 		}
 	}
-	return parse_fail(c, n, "action: expected allow, deny, intercept, emulate, audit or raw, "
-			  "found '%s'", s);
+	return parse_fail(c, n, "action: expected allow, deny, intercept, emulate, audit, raw or "
+			  "(for events) drop, found '%s'", s);
 }
 
 static int parse_origin(struct parse_ctx *c, const yaml_node_t *n, uint32_t *out)
@@ -340,6 +342,7 @@ const yaml_node_t *parse_lookup(struct parse_ctx *c, yaml_node_t *map, const cha
 struct rule_arg {
 	struct policy_rule *r;
 	const yaml_node_t *errno_node, *answer_node, *action_node, *origin_node, *cap_node;
+	const yaml_node_t *method_node, *event_node, *uid_node, *gid_node;
 };
 
 static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v, void *arg)
@@ -349,8 +352,19 @@ static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_n
 	bool all;
 
 	(void)k;
-	if (!strcmp(key, "method"))
+	if (!strcmp(key, "method")) {
+		a->method_node = v;
 		return parse_u32_any(c, v, "method", &r->method_id);
+	}
+	if (!strcmp(key, "event")) {
+		a->event_node = v;
+		if (parse_scalar(v) && !strcmp(parse_scalar(v), "any")) {
+			r->method_id = WMI_POLICY_ANY;
+			return 0;
+		}
+		return parse_range(c, v, "event", 0, WMI_POLICY_NOTIFY_MAX,
+				   " (a notify id), or 'any'", &r->method_id);
+	}
 	if (!strcmp(key, "device")) {
 		if (parse_device(c, v, &all, &r->device))
 			return -EINVAL;
@@ -368,10 +382,14 @@ static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_n
 		a->origin_node = v;
 		return parse_origin(c, v, &r->origin);
 	}
-	if (!strcmp(key, "uid"))
+	if (!strcmp(key, "uid")) {
+		a->uid_node = v;
 		return parse_u32_any(c, v, "uid", &r->uid);
-	if (!strcmp(key, "gid"))
+	}
+	if (!strcmp(key, "gid")) {
+		a->gid_node = v;
 		return parse_u32_any(c, v, "gid", &r->gid);
+	}
 	if (!strcmp(key, "action")) {
 		a->action_node = v;
 		return parse_action(c, v, &r->action);
@@ -396,9 +414,52 @@ static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_n
 }
 
 static const char *const rule_keys[] = {
-	"method", "device", "origin", "uid", "gid", "input", "min_size", "cap", "action", "errno",
-	"answer", "audit", NULL,
+	"method", "event", "device", "origin", "uid", "gid", "input", "min_size", "cap", "action",
+	"errno", "answer", "audit", NULL,
 };
+
+/*
+ * An event rule: it matches the device, the notify id and the event's
+ * data (input, min_size), as events have no caller; it allows, drops or
+ * reports.
+ */
+static int check_event_rule(struct parse_ctx *c, const yaml_node_t *n, struct rule_arg *a)
+{
+	static const char why[] = "an event has no caller; an event rule matches the device, "
+				  "the notify id and the event's data (input, min_size)";
+	const struct {
+		const yaml_node_t *node;
+		const char *key;
+	} callers[] = {
+		{ a->origin_node, "origin" }, { a->uid_node, "uid" }, { a->gid_node, "gid" },
+		{ a->cap_node, "cap" },
+	};
+	struct policy_rule *r = a->r;
+	size_t i;
+
+	if (a->method_node)
+		return parse_fail(c, a->method_node, "method: a rule is for a method or for an "
+				  "event, not both");
+	for (i = 0; i < sizeof(callers) / sizeof(callers[0]); i++)
+		if (callers[i].node)
+			return parse_fail(c, callers[i].node, "%s: %s", callers[i].key, why);
+	if (!a->action_node)
+		return parse_fail(c, n, "rule: 'action' missing; expected one of allow, drop, "
+				  "audit");
+	if (r->action != WMI_ACTION_ALLOW && r->action != WMI_ACTION_DROP &&
+	    r->action != WMI_ACTION_AUDIT)
+		return parse_fail(c, a->action_node, "action: an event rule allows, drops or "
+				  "audits an event, found '%s'", policy_action_name(r->action));
+	if (a->errno_node)
+		return parse_fail(c, a->errno_node, "errno: only a 'deny' rule takes an errno");
+	if (a->answer_node)
+		return parse_fail(c, a->answer_node, "answer: only an 'emulate' rule takes an "
+				  "answer");
+	r->origin = WMI_POLICY_ORIGIN_EVENT;
+	if (r->action == WMI_ACTION_AUDIT)
+		r->audit = true;
+	return 0;
+}
 
 static int parse_rule(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r)
 {
@@ -421,10 +482,15 @@ static int parse_rule(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r
 	};
 	if (parse_walk_mapping(c, n, "rule", rule_keys, rule_key, &a))
 		return -EINVAL;
+	if (a.event_node)
+		return check_event_rule(c, n, &a);
 
 	if (!a.action_node)
 		return parse_fail(c, n, "rule: 'action' missing; expected one of allow, deny, "
 				  "intercept, emulate, audit, raw");
+	if (r->action == WMI_ACTION_DROP)
+		return parse_fail(c, a.action_node, "action: 'drop' is for events (a rule with "
+				  "'event:'); a method call is refused with 'deny'");
 	if (a.errno_node && r->action != WMI_ACTION_DENY)
 		return parse_fail(c, a.errno_node, "errno: only a 'deny' rule takes an errno");
 	if (a.answer_node && r->action != WMI_ACTION_EMULATE)
@@ -514,6 +580,9 @@ static int parse_default(struct parse_ctx *c, yaml_node_t *n)
 			return -EINVAL;
 		if (d->action == WMI_ACTION_EMULATE)
 			return parse_fail(c, n, "default: cannot emulate every method");
+		if (d->action == WMI_ACTION_DROP)
+			return parse_fail(c, n, "default: the default is for method calls; 'drop' "
+					  "is for events, in a rule with 'event:'");
 		return 0;
 	}
 	if (parse_walk_mapping(c, n, "default", keys, default_key, d))
@@ -526,6 +595,9 @@ static int parse_default(struct parse_ctx *c, yaml_node_t *n)
 	if (d->action == WMI_ACTION_EMULATE)
 		return parse_fail(c, parse_lookup(c, n, "action"), "default: cannot emulate every "
 				  "method");
+	if (d->action == WMI_ACTION_DROP)
+		return parse_fail(c, parse_lookup(c, n, "action"), "default: the default is for "
+				  "method calls; 'drop' is for events, in a rule with 'event:'");
 	return 0;
 }
 

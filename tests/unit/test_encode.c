@@ -164,6 +164,49 @@ static void default_leaves_drivers_be(void **state)
 	policy_free(&d);
 }
 
+/*
+ * Event rules decide events only, method rules (even those for origin
+ * any and method any) calls only; an event's data is matched as input.
+ */
+static void events_apart(void **state)
+{
+	static const char text[] =
+		"name: k\ndevice: all\ndefault: deny\nrules:\n"
+		"  - event: 0xd0\n    input: [{ offset: 0, width: 4, value: 0xdead }]\n"
+		"    action: drop\n"
+		"  - event: any\n    action: audit\n"
+		"  - origin: any\n    action: allow\n"
+		"  - method: 0xd0\n    action: deny\n";
+	static const uint8_t dead[] = { 0xad, 0xde, 0, 0 }, other[] = { 0x2a, 0, 0, 0 };
+	struct encode_call ev = {
+		.origin = WMI_POLICY_ORIGIN_EVENT, .method_id = 0xd0,
+		.uid = WMI_POLICY_ANY, .gid = WMI_POLICY_ANY,
+	};
+	struct policy_tables kt;
+	struct policy k;
+	uint8_t g[16] = { 7 };
+
+	(void)state;
+	ev.guid = g;
+	assert_int_equal(policy_parse_buffer("k.yaml", text, strlen(text), &k, NULL), 0);
+	assert_int_equal(encode_policy(&k, &kt), 0);
+	ev.input = dead;
+	ev.input_len = sizeof(dead);
+	assert_int_equal(encode_match_call(&kt, &ev), 1);
+	ev.input = other;
+	assert_int_equal(encode_match_call(&kt, &ev), 2);
+	/* Data too short for the field: not the drop rule. */
+	ev.input_len = 2;
+	assert_int_equal(encode_match_call(&kt, &ev), 2);
+	ev.method_id = 0x80;
+	assert_int_equal(encode_match_call(&kt, &ev), 2);
+	/* Calls never meet the event rules. */
+	assert_int_equal(encode_match(&kt, g, 0xd0, WMI_POLICY_ORIGIN_USER, 0, 0), 4);
+	assert_int_equal(encode_match(&kt, g, 5, WMI_POLICY_ORIGIN_KERNEL, 0, 0), 3);
+	encode_free(&kt);
+	policy_free(&k);
+}
+
 static void empty_policy(void **state)
 {
 	struct policy e;
@@ -190,6 +233,7 @@ int main(void)
 		cmocka_unit_test(pattern_mask),
 		cmocka_unit_test(matching),
 		cmocka_unit_test(empty_policy),
+		cmocka_unit_test(events_apart),
 		cmocka_unit_test(default_leaves_drivers_be),
 	};
 

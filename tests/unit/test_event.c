@@ -100,12 +100,55 @@ static void audit_mode_flagged(void **state)
 	free(out);
 }
 
+/* A WMI event an event rule reported: its notify id, rule and outcome. */
+static void wmi_events(void **state)
+{
+	struct wmi_audit_event e;
+	struct json j;
+	FILE *f = open_memstream(&out, &out_size);
+
+	(void)state;
+	assert_non_null(f);
+	memset(&e, 0, sizeof(e));
+	strcpy(e.device, "59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1\n\x1b");
+	e.method_id = 0xd0;
+	e.rule = 1;
+	e.action = WMI_ACTION_DROP;
+	e.flags = WMI_AUDIT_F_EVENT | WMI_AUDIT_F_DROPPED;
+	json_init(&j, f, false);
+	event_print(&j, f, false, "keys", &e, 0);
+	event_print(&j, f, true, "keys", &e, 0);
+	e.rule = 2;
+	e.action = WMI_ACTION_AUDIT;
+	e.flags = WMI_AUDIT_F_EVENT;
+	event_print(&j, f, false, "keys", &e, 0);
+	e.rule = 1;
+	e.action = WMI_ACTION_DROP;
+	e.flags = WMI_AUDIT_F_EVENT | WMI_AUDIT_F_AUDIT_MODE;
+	event_print(&j, f, false, "keys", &e, 0);
+	fclose(f);
+	assert_non_null(strstr(out, " keys 59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1\\x0a\\x1b event "
+			       "0xd0 rule 1: drop -> dropped "));
+	assert_non_null(strstr(out, "\"event\":208,\"rule\":1,\"action\":\"drop\","
+			       "\"outcome\":\"dropped\","));
+	assert_non_null(strstr(out, " event 0xd0 rule 2: audit -> delivered "));
+	assert_non_null(strstr(out, " event 0xd0 rule 1: drop (audit mode: not enforced) -> "
+			       "delivered "));
+	/* No caller's fields: an event has none. */
+	assert_null(strstr(out, "\"uid\""));
+	assert_null(strstr(out, " uid "));
+	assert_null(strstr(out, "method"));
+	assert_null(strchr(out, '\x1b'));
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(text_is_escaped),
 		cmocka_unit_test(json_is_escaped),
 		cmocka_unit_test(audit_mode_flagged),
+		cmocka_unit_test(wmi_events),
 	};
 
 	return cmocka_run_group_tests_name("event", tests, NULL, NULL);

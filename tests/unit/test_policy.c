@@ -125,6 +125,45 @@ static void origins_written_out(void **state)
 }
 
 /* In a policy for one device, naming that device is the same as leaving it out. */
+static void event_rules(void **state)
+{
+	static const char text[] =
+		"name: keys\n"
+		"device: 59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1\n"
+		"rules:\n"
+		"  - event: 0xd0\n"
+		"    input: [{ offset: 0, width: 4, value: 0xdead }]\n"
+		"    action: drop\n"
+		"    audit: true\n"
+		"  - event: any\n"
+		"    action: audit\n"
+		"  - method: 1\n"
+		"    origin: any\n"
+		"    action: allow\n";
+	struct policy p;
+	char *err = NULL;
+
+	(void)state;
+	assert_int_equal(parse(text, &p, &err), 0);
+	assert_null(err);
+	assert_int_equal(p.nr_rules, 3);
+	assert_int_equal(p.rules[0].origin, WMI_POLICY_ORIGIN_EVENT);
+	assert_int_equal(p.rules[0].method_id, 0xd0);
+	assert_int_equal(p.rules[0].uid, WMI_POLICY_ANY);
+	assert_int_equal(p.rules[0].gid, WMI_POLICY_ANY);
+	assert_int_equal(p.rules[0].action, WMI_ACTION_DROP);
+	assert_true(p.rules[0].audit);
+	assert_non_null(p.rules[0].cond);
+	assert_int_equal(p.rules[0].cond->nr_fields, 1);
+	assert_int_equal(p.rules[1].origin, WMI_POLICY_ORIGIN_EVENT);
+	assert_int_equal(p.rules[1].method_id, WMI_POLICY_ANY);
+	assert_true(p.rules[1].audit);
+	assert_int_equal(p.rules[2].origin, WMI_POLICY_ORIGIN_ANY);
+	assert_string_equal(policy_action_name(WMI_ACTION_DROP), "drop");
+	assert_string_equal(policy_origin_name(WMI_POLICY_ORIGIN_EVENT), "event");
+	policy_free(&p);
+}
+
 static void rule_names_policy_device(void **state)
 {
 	struct policy p;
@@ -238,11 +277,12 @@ static const struct bad bad_policies[] = {
 	{ "name: x\ndevice: all\nrules:\n  - method: 1\n",
 	  "4:5: rule: 'action' missing; expected one of allow, deny, intercept, emulate, audit, raw" },
 	{ "name: x\ndevice: all\nrules:\n  - action: block\n",
-	  "4:13: action: expected allow, deny, intercept, emulate, audit or raw, found 'block'" },
+	  "4:13: action: expected allow, deny, intercept, emulate, audit, raw or (for events) "
+	  "drop, found 'block'" },
 	{ "name: x\ndevice: all\nrules:\n  - action: raw\n    origin: kernel\n",
 	  "5:13: origin: a 'raw' rule is for user-space calls only (origin user, the default)" },
 	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    methd: 1\n",
-	  "5:5: rule: unknown key 'methd', expected one of: method, device, origin, uid, gid, "
+	  "5:5: rule: unknown key 'methd', expected one of: method, event, device, origin, uid, gid, "
 	  "input, min_size, cap, action, errno, answer, audit" },
 	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    method: six\n",
 	  "5:13: method: expected a number from 0 to 4294967294, or 'any', found 'six'" },
@@ -349,6 +389,38 @@ static const struct bad bad_policies[] = {
 	{ "name: &n x\ndevice: all\nrules:\n  - method: *n\n    action: allow\n",
 	  "4:13: aliases (*name) are not supported in policies; write the value out" },
 	{ "name: x\ndevice: all\n---\nname: y\ndevice: all\n", "3:1: one policy per file" },
+	/* Event rules: no caller to match, and only allow, drop or audit. */
+	{ "name: x\ndevice: all\nrules:\n  - event: 0xd0\n    method: 1\n    action: drop\n",
+	  "5:13: method: a rule is for a method or for an event, not both" },
+	{ "name: x\ndevice: all\nrules:\n  - event: 0xd0\n    uid: 0\n    action: drop\n",
+	  "5:10: uid: an event has no caller; an event rule matches the device, the notify id "
+	  "and the event's data (input, min_size)" },
+	{ "name: x\ndevice: all\nrules:\n  - event: 0xd0\n    origin: kernel\n    action: drop\n",
+	  "5:13: origin: an event has no caller" },
+	{ "name: x\ndevice: all\nrules:\n  - event: 0xd0\n    cap: CAP_SYS_ADMIN\n"
+	  "    action: allow\n", "5:10: cap: an event has no caller" },
+	{ "name: x\ndevice: all\nrules:\n  - event: 0xd0\n    gid: 5\n    action: allow\n",
+	  "5:10: gid: an event has no caller" },
+	{ "name: x\ndevice: all\nrules:\n  - event: 0xd0\n    action: deny\n",
+	  "5:13: action: an event rule allows, drops or audits an event, found 'deny'" },
+	{ "name: x\ndevice: all\nrules:\n  - event: 0xd0\n    action: emulate\n    answer: 1\n",
+	  "5:13: action: an event rule allows, drops or audits an event, found 'emulate'" },
+	{ "name: x\ndevice: all\nrules:\n  - event: 0xd0\n", "4:5: rule: 'action' missing; "
+	  "expected one of allow, drop, audit" },
+	{ "name: x\ndevice: all\nrules:\n  - event: 256\n    action: drop\n",
+	  "4:12: event: expected a number from 0 to 255 (a notify id), or 'any', found '256'" },
+	{ "name: x\ndevice: all\nrules:\n  - event: 0xd0\n    action: drop\n    errno: EIO\n",
+	  "6:12: errno: only a 'deny' rule takes an errno" },
+	{ "name: x\ndevice: all\nrules:\n  - method: 1\n    action: drop\n",
+	  "5:13: action: 'drop' is for events (a rule with 'event:'); a method call is refused "
+	  "with 'deny'" },
+	{ "name: x\ndevice: all\ndefault: drop\n",
+	  "3:10: default: the default is for method calls; 'drop' is for events" },
+	{ "name: x\ndevice: all\ndefault: { action: drop }\n",
+	  "3:20: default: the default is for method calls; 'drop' is for events" },
+	{ "name: x\ndevice: all\nrules:\n  - event: 0xd0\n    action: drop\n"
+	  "  - event: 208\n    action: allow\n",
+	  "6:5: rule: matches the same calls as the rule at line 4; merge them" },
 };
 
 static void every_error(void **state)
@@ -491,6 +563,7 @@ int main(void)
 		cmocka_unit_test(full_policy),
 		cmocka_unit_test(minimal_policy_defaults),
 		cmocka_unit_test(origins_written_out),
+		cmocka_unit_test(event_rules),
 		cmocka_unit_test(rule_names_policy_device),
 		cmocka_unit_test(rule_device_in_all_policy),
 		cmocka_unit_test(bpf_objects_resolved),
