@@ -44,6 +44,7 @@
 
 #define TESTDRV_OUT_SIZE	1024
 #define TESTDRV_IN_MAX		256
+#define TESTDRV_WORDS_MAX	64	/* words of a request */
 #define TESTDRV_EVENTS_SIZE	4096
 
 struct testdrv_dev {
@@ -234,12 +235,12 @@ static ssize_t request_write(struct file *file, const char __user *ubuf,
 	struct acpi_buffer out = { ACPI_ALLOCATE_BUFFER, NULL };
 	struct wmi_buffer wout = {}, win;
 	unsigned int min_size = 0;
-	u8 input[TESTDRV_IN_MAX];
-	struct acpi_buffer in = { 0, input };
+	struct acpi_buffer in = { 0, NULL };
+	u8 *input = NULL;
 	struct wmi_device *wdev;
 	union acpi_object *obj;
 	acpi_status status;
-	char *words[64];
+	char **words = NULL;
 	unsigned int instance;
 	u32 method_id = 0;
 	int nwords, first_hex;
@@ -252,8 +253,15 @@ static ssize_t request_write(struct file *file, const char __user *ubuf,
 	req = memdup_user_nul(ubuf, count);
 	if (IS_ERR(req))
 		return PTR_ERR(req);
+	/* On the heap: together they would not fit a kernel stack frame. */
+	input = kzalloc(TESTDRV_IN_MAX, GFP_KERNEL);
+	words = kcalloc(TESTDRV_WORDS_MAX, sizeof(*words), GFP_KERNEL);
+	ret = -ENOMEM;
+	if (!input || !words)
+		goto out_free;
+	in.pointer = input;
 
-	nwords = split_words(req, words, ARRAY_SIZE(words));
+	nwords = split_words(req, words, TESTDRV_WORDS_MAX);
 	first_hex = op == OP_INVOKE ? 4 : op == OP_QUERY || op == OP_SET ? 2 : 3;
 	ret = -EINVAL;
 	if (nwords < first_hex || kstrtouint(words[1], 0, &instance) || instance > U8_MAX)
@@ -264,7 +272,7 @@ static ssize_t request_write(struct file *file, const char __user *ubuf,
 		goto out_free;
 	if (op == OP_SET && nwords == first_hex)
 		goto out_free;
-	ret = parse_hex(words + first_hex, nwords - first_hex, input, sizeof(input), &in.length);
+	ret = parse_hex(words + first_hex, nwords - first_hex, input, TESTDRV_IN_MAX, &in.length);
 	if (ret)
 		goto out_free;
 
@@ -306,6 +314,8 @@ static ssize_t request_write(struct file *file, const char __user *ubuf,
 out_unlock:
 	mutex_unlock(&testdrv_lock);
 out_free:
+	kfree(words);
+	kfree(input);
 	kfree(req);
 	return ret;
 }
