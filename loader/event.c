@@ -36,6 +36,20 @@ static void field(char *out, size_t size, const char *in, size_t len)
 	out[n] = '\0';
 }
 
+/* What every report's JSON object starts with: when, who reported, where. */
+static void json_begin_report(struct json *j, const char *policy,
+			      const struct wmi_audit_event *e, const char *when, const char *guid)
+{
+	char device[sizeof(e->device) + 1];
+
+	field(device, sizeof(device), e->device, sizeof(e->device));
+	json_object_begin(j);
+	json_kv_string(j, "time", when);
+	json_kv_string(j, "policy", policy);
+	json_kv_string(j, "device", device);
+	json_kv_string(j, "guid", guid);
+}
+
 /*
  * A WMI event an event rule reported: no caller, no instance; the notify
  * id, the rule and whether the event reached anyone.
@@ -44,19 +58,13 @@ static void print_wmi_event(struct json *j, FILE *f, bool json, const char *poli
 			    const struct wmi_audit_event *e, const char *when, const char *guid)
 {
 	const char *outcome = e->flags & WMI_AUDIT_F_DROPPED ? "dropped" : "delivered";
-	char device[sizeof(e->device) + 1];
 	char edevice[TEXT_ESCAPED_SIZE(sizeof(e->device))];
 	char rule[16] = "default";
 
 	if (e->rule)
 		snprintf(rule, sizeof(rule), "rule %u", e->rule);
 	if (json) {
-		field(device, sizeof(device), e->device, sizeof(e->device));
-		json_object_begin(j);
-		json_kv_string(j, "time", when);
-		json_kv_string(j, "policy", policy);
-		json_kv_string(j, "device", device);
-		json_kv_string(j, "guid", guid);
+		json_begin_report(j, policy, e, when, guid);
 		json_kv_uint(j, "event", e->method_id);
 		json_kv_uint(j, "rule", e->rule);
 		json_kv_string(j, "action", policy_action_name(e->action));
@@ -80,7 +88,7 @@ void event_print(struct json *j, FILE *f, bool json, const char *policy,
 		 const struct wmi_audit_event *e, double mono_to_real)
 {
 	char when[64], guid[WMI_GUID_STR_LEN + 1], err[32];
-	char comm[sizeof(e->comm) + 1], device[sizeof(e->device) + 1];
+	char comm[sizeof(e->comm) + 1];
 	struct wmi_guid g;
 	double t = e->time_ns / 1e9 + mono_to_real;
 	time_t secs = t;
@@ -103,12 +111,7 @@ void event_print(struct json *j, FILE *f, bool json, const char *policy,
 
 	if (json) {
 		field(comm, sizeof(comm), e->comm, sizeof(e->comm));
-		field(device, sizeof(device), e->device, sizeof(e->device));
-		json_object_begin(j);
-		json_kv_string(j, "time", when);
-		json_kv_string(j, "policy", policy);
-		json_kv_string(j, "device", device);
-		json_kv_string(j, "guid", guid);
+		json_begin_report(j, policy, e, when, guid);
 		json_kv_uint(j, "instance", e->instance);
 		json_kv_uint(j, "method", e->method_id);
 		json_kv_string(j, "origin", origin_text(e->origin));
