@@ -27,9 +27,16 @@ wait_for() {
 
 # press CODE: the fake laptop's hot key, event 0xD0 with CODE as its data
 # (the firmware's test hooks: store the data, then raise the event).
+# Then wait for the driver to have it: _WED reads the data the last press stored.
 press() {
+	n=$(cat /sys/kernel/debug/wmi-testdrv/event_count)
 	printf '\n[hot key pressed: firmware sends event 0xd0, data 0x%x]\n' "$1"
 	wmibpf -q call $M 12 --u32 "$1" >/dev/null && wmibpf -q call $HOTKEY 1 >/dev/null
+	i=0
+	while [ "$(cat /sys/kernel/debug/wmi-testdrv/event_count)" -le "$n" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
 }
 
 say "The fake acme laptop boots; the kernel's acme-wmi driver binds its WMI methods"

@@ -14,8 +14,11 @@ expect_ok "brightness starts at 50" acme-ctl brightness 50
 acme-ctl hotkeys 3 >/tmp/hotkeys 2>&1 &
 daemon=$!
 expect_ok "the daemon listens" wait_until 10 grep -q "listening for hot keys" /tmp/hotkeys
+# One at a time: _WED reads the data the last raise stored.
 raise 0x11
+wait_until 10 driver_has 1
 raise 0x11
+wait_until 10 driver_has 2
 raise 0x10
 expect_ok "the daemon handled three hot keys and stopped" wait "$daemon"
 expect_eq "$(grep -c '^hotkey' /tmp/hotkeys)" 3 "one line per hot key"

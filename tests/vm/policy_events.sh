@@ -30,8 +30,11 @@ wmi-event-test read "$ACME_EVENT" 2 20 >/tmp/events &
 reader=$!
 wait_until 10 grep -q ready /tmp/events || fail "the reader is not ready"
 
+# One at a time: _WED reads the data the last raise stored.
 raise 0xdead
+expect_ok "the monitor saw the drop" wait_until 10 grep -q "drop -> dropped" /tmp/mon
 raise 0x2a
+expect_ok "the driver got 0x2a" wait_until 10 driver_has 1
 raise 0x56
 wait $reader
 expect_eq "$(sed -n 2,3p /tmp/events)" \

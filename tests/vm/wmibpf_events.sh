@@ -17,7 +17,9 @@ start() {
 }
 
 start 2
+# One at a time: _WED reads the data the last raise stored.
 raise 0x2a
+wait_until 10 grep -q 0x2a /tmp/ev.out
 raise 0x1234
 expect_ok "two events, then it exits 0" wait "$pid"
 expect_match "$(sed -n 1p /tmp/ev.out)" \
