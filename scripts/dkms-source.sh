@@ -78,6 +78,7 @@ version=$(package_version HEAD)
 dir=$CACHE/dkms-$key
 tree=$dir/wmi-bpf-$version
 if [ -f "$tree.done" ]; then
+	touch "$dir"	# used: prune_cache keeps it
 	echo "$tree"
 	exit 0
 fi
@@ -165,5 +166,6 @@ sed -e "s|@VERSION@|$version|g" -e "s|@SRCVER@|$SRCVER|g" \
 
 rm -rf "$work"
 touch "$tree.done"
+prune_cache "$CACHE" dkms- "$dir"
 echo "dkms-source: $tree (linux-source $SRCVER, ${#patches[@]} patches)" >&2
 echo "$tree"

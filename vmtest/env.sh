@@ -32,6 +32,25 @@ tools_key() {
 }
 KTOOLS=$KCACHE/tools-$(tools_key)
 
+# prune_cache DIR PREFIX CURRENT: the cache keeps a tree per key (tools-<key>,
+# dkms-<key>), and every changed script or patch makes a new one.  Keep the
+# current tree and the two used last before it (other work trees may be on
+# other versions), remove the rest and say how much that freed.  A tree is
+# "used" when its directory was last touched, as the builds do.
+prune_cache() {
+	local dir=$1 prefix=$2 current=$3 old kb=0 n=0 d
+	touch "$current"
+	old=$(find "$dir" -maxdepth 1 -mindepth 1 -type d -name "$prefix*" ! -path "$current" \
+		-printf '%T@ %p\n' 2>/dev/null | sort -rn | tail -n +3 | cut -d' ' -f2-)
+	[ -n "$old" ] || return 0
+	while read -r d; do
+		kb=$((kb + $(du -sk "$d" | cut -f1)))
+		rm -rf "$d"
+		n=$((n + 1))
+	done <<<"$old"
+	echo "cache: removed $n old $prefix* tree(s) from $dir, $((kb / 1024)) MiB freed" >&2
+}
+
 die() {
 	echo "$*" >&2
 	exit 1

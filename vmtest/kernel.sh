@@ -135,6 +135,7 @@ if [ "${1:-}" = --key ]; then
 fi
 if [ -f "$KBUILD/.wmibpf-key" ] && [ "$(cat "$KBUILD/.wmibpf-key")" = "$key" ] &&
 	[ -f "$KBUILD/arch/x86/boot/bzImage" ]; then
+	touch "$KCACHE"	# used: prune_cache keeps it
 	echo "kernel: using cached kernel $key ($KBUILD)"
 	exit 0
 fi
@@ -145,4 +146,6 @@ apply_series
 configure
 build
 echo "$key" >"$KBUILD/.wmibpf-key"
+# Trees of other linux-source versions: a few GB each.
+prune_cache "$CACHE" linux- "$KCACHE"
 echo "kernel: built $key in $(($(date +%s) - start)) s ($KBUILD)"

@@ -18,6 +18,7 @@ exec 9>"$KCACHE/lock"
 flock 9
 
 if [ -f "$KTOOLS/.done" ]; then
+	touch "$KTOOLS"	# used: prune_cache keeps it
 	echo "tools: using cached libbpf and bpftool ($KTOOLS)"
 	exit 0
 fi
@@ -58,6 +59,7 @@ make -s -C "$bsrc" -j"$jobs" srctree="$KSRC" OUTPUT="$KTOOLS/bpftool-obj/" \
 	EXTRA_CFLAGS=-Wno-error >/dev/null
 cp "$KTOOLS/bpftool-obj/bpftool" "$KTOOLS/bin/bpftool"
 touch "$KTOOLS/.done"
+prune_cache "$KCACHE" tools- "$KTOOLS"
 echo "tools: libbpf $(sed -n 's/.*LIBBPF_MAJOR_VERSION \([0-9]*\)/\1/p' \
 	"$KTOOLS/libbpf/include/bpf/libbpf_version.h").$(sed -n \
 	's/.*LIBBPF_MINOR_VERSION \([0-9]*\)/\1/p' \
