@@ -14,10 +14,19 @@
 # names in a line "# vmtest: machine=M".  Tests share one boot per machine
 # unless their script says "# vmtest: own-boot" (for tests that change the
 # kernel for good, such as lockdown).  Each test is reported as
-# "PASS: name" or "FAIL: name (why)".  The run fails on any test failure, on
-# a guest that does not finish in time, and on any kernel splat (BUG, WARN,
-# Oops, lockdep, KASAN, kmemleak) in the console log of any boot, which is
-# kept and named in the report.  WMIBPF_KERNEL and WMIBPF_INITRD boot
+# "PASS: name" or "FAIL: name (why)".
+#
+# In a shared boot the guest puts back what each test changed (policies,
+# pins, modules, node modes, processes: vmtest/bed.sh) and checks it did; a
+# test that left something fails and is named as the cause, and when the
+# guest cannot be made clean the tests after it get a new boot.  A test's
+# "# vmtest: timeout=N" (120 unless it says) is a budget in seconds of an
+# idle host, which the guest counts in the machine's measured speed
+# (tests/vm/progs/bed_timeout.c); a guest silent for WMIBPF_SILENT_LIMIT
+# seconds (300) is taken for hung.  The run fails on any test failure, on
+# a guest that hangs or dies, and on any kernel splat (BUG, WARN, Oops,
+# lockdep, KASAN, kmemleak) in the console log of any boot, which is kept
+# and named in the report.  WMIBPF_KERNEL and WMIBPF_INITRD boot
 # another kernel and initramfs (vmtest/debian.sh: Debian's own kernel).
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
@@ -182,11 +191,19 @@ for t in "$@"; do
 	fi
 done
 
-test_timeout() {
+# budget TEST: the test's budget, seconds on an idle host ("# vmtest:
+# timeout=N", 120 unless it says).  The guest counts it in the machine's
+# measured speed (tests/vm/progs/bed_timeout.c), so a busy host gets more
+# wall time, up to ten times as much.
+budget() {
 	local v
-	v=$(sed -n 's/^# vmtest: timeout=\([0-9]*\).*/\1/p' "$TOP/tests/vm/$1.sh")
+	v=$(sed -n 's/^# vmtest: timeout=\([0-9]*\).*/\1/p' "$TOP/tests/vm/$1.sh" | head -n1)
 	echo "${v:-120}"
 }
+
+# A guest that says nothing on its results port for this long (it says
+# ALIVE every five seconds while a test runs) is hung or dead.
+SILENT_LIMIT=${WMIBPF_SILENT_LIMIT:-300}
 
 passed=0
 failed=0
@@ -200,63 +217,173 @@ why_failed() {
 		tail -n 15 | sed 's/^/    /'
 }
 
-# boot NAME MACHINE TEST...: one guest on MACHINE, the listed tests in
-# order; logs in $logs/NAME.
-boot() {
-	local name=$1 machine=$2
+# guest DIR MACHINE TEST...: boot MACHINE once with the tests, until the
+# guest powers off, falls silent for SILENT_LIMIT seconds, or overruns
+# ten times the tests' budgets; sets why when it did not finish.
+guest() {
+	local dir=$1 machine=$2
 	shift 2
-	local dir=$logs/$name t limit=60 rc=0 line
-	mkdir -p "$dir"
+	local tests t limit=60 qpid rc=0 size last=-1 quiet_since now started
 	for t in "$@"; do
-		limit=$((limit + $(test_timeout "$t")))
+		limit=$((limit + $(budget "$t")))
 	done
-	local tests
+	limit=$((limit * 10))
 	tests=$(IFS=,; echo "$*")
+	mkdir -p "$dir"
+	: >"$dir/results.log"
 	qemu_args "$a" "$machine"
-	timeout "$limit" "${qargs[@]}" \
+	"${qargs[@]}" \
 		-append "console=ttyS0 panic=-1 oops=panic wmibpf.machine=$machine wmibpf.tests=$tests" \
 		-serial file:"$dir/console.log" -serial file:"$dir/results.log" \
-		>"$dir/qemu.log" 2>&1 || rc=$?
-
-	local why=
-	if [ $rc -eq 124 ]; then
-		why="guest did not finish within ${limit}s"
-	elif ! grep -q '^DONE' "$dir/results.log" 2>/dev/null; then
-		why="guest stopped before finishing (qemu exit $rc)"
-	fi
-	local splats
-	splats=$(grep -aE "$splat" "$dir/console.log" | head -n 5 || true)
-	[ -z "$splats" ] || why="${why:+$why; }kernel reported: $(echo "$splats" | head -n1)"
-
-	for t in "$@"; do
-		line=$(grep -a "^RESULT $t " "$dir/results.log" 2>/dev/null | tail -n1 || true)
-		if [ -z "$line" ]; then
-			echo "FAIL: $t (no result; ${why:-guest lost}) log: $dir/console.log"
-			why_failed "$dir/console.log" "$t"
-			failed=$((failed + 1))
-		elif [ "$(echo "$line" | cut -d' ' -f3)" != 0 ]; then
-			echo "FAIL: $t (exit $(echo "$line" | cut -d' ' -f3)) log: $dir/console.log"
-			why_failed "$dir/console.log" "$t"
-			failed=$((failed + 1))
-		else
-			echo "PASS: $t ($(echo "$line" | cut -d' ' -f4)s)"
-			passed=$((passed + 1))
+		>"$dir/qemu.log" 2>&1 </dev/null &
+	qpid=$!
+	started=$SECONDS
+	quiet_since=$SECONDS
+	why=
+	while kill -0 "$qpid" 2>/dev/null; do
+		sleep 1
+		now=$SECONDS
+		size=$(stat -c %s "$dir/results.log" 2>/dev/null || echo 0)
+		if [ "$size" != "$last" ]; then
+			last=$size
+			quiet_since=$now
+		elif [ $((now - quiet_since)) -ge "$SILENT_LIMIT" ]; then
+			why="guest silent for ${SILENT_LIMIT}s"
+		fi
+		[ $((now - started)) -lt "$limit" ] || why="guest did not finish within ${limit}s"
+		if [ -n "$why" ]; then
+			kill "$qpid" 2>/dev/null
+			break
 		fi
 	done
-	if [ -n "$why" ]; then
-		echo "FAIL: vmtest-boot-$name ($why) log: $dir/console.log"
-		[ -z "$splats" ] || echo "$splats" | sed 's/^/    /'
-		failed=$((failed + 1))
+	wait "$qpid" || rc=$?
+	if [ -z "$why" ] && ! grep -q '^DONE' "$dir/results.log"; then
+		why="guest stopped before finishing (qemu exit $rc)"
 	fi
 }
 
-echo "vmtest: $# test(s), accelerator $a, logs in $logs"
+# boot NAME MACHINE TEST...: the listed tests in order on MACHINE, logs in
+# $logs/NAME.  When a guest ends before the last of them (the bed could
+# not be cleaned after a test, or the guest died), the tests it did not
+# start get a new boot: no test is the victim of another.
+boot() {
+	local name=$1 machine=$2
+	shift 2
+	local dir=$logs/$name t t0 line left dirty round=1 pending=("$@") next splats
+	while [ ${#pending[@]} -gt 0 ]; do
+		[ $round = 1 ] || dir=$logs/$name.$round
+		t0=$SECONDS
+		guest "$dir" "$machine" "${pending[@]}"
+		[ -z "${WMIBPF_PHASES:-}" ] || echo "boot-${dir##*/} $((SECONDS - t0))" >>"$WMIBPF_PHASES"
+		next=()
+		for t in "${pending[@]}"; do
+			line=$(grep -a "^RESULT $t " "$dir/results.log" | tail -n1 || true)
+			left=$(grep -a "^LEFT $t " "$dir/results.log" | tail -n1 | cut -d' ' -f3- || true)
+			if [ -z "$line" ] && ! grep -aq "^START $t\$" "$dir/results.log"; then
+				next+=("$t")
+			elif [ -z "$line" ]; then
+				echo "FAIL: $t (no result; ${why:-guest lost}) log: $dir/console.log"
+				why_failed "$dir/console.log" "$t"
+				failed=$((failed + 1))
+			elif [ "$(echo "$line" | cut -d' ' -f3)" != 0 ]; then
+				echo "FAIL: $t (exit $(echo "$line" | cut -d' ' -f3)${left:+; left behind: $left})" \
+					"log: $dir/console.log"
+				why_failed "$dir/console.log" "$t"
+				failed=$((failed + 1))
+			elif [ -n "$left" ]; then
+				echo "FAIL: $t (passed, but left behind: $left) log: $dir/console.log"
+				failed=$((failed + 1))
+			else
+				echo "PASS: $t ($(echo "$line" | cut -d' ' -f4)s)"
+				passed=$((passed + 1))
+			fi
+		done
+		splats=$(grep -aE "$splat" "$dir/console.log" | head -n 5 || true)
+		[ -z "$splats" ] || why="${why:+$why; }kernel reported: $(echo "$splats" | head -n1)"
+		dirty=$(grep -a '^DIRTY ' "$dir/results.log" | head -n1 | cut -d' ' -f2- || true)
+		if [ -n "$why" ] || [ -n "$splats" ]; then
+			echo "FAIL: vmtest-boot-${dir##*/} ($why) log: $dir/console.log"
+			[ -z "$splats" ] || echo "$splats" | sed 's/^/    /'
+			failed=$((failed + 1))
+		fi
+		# A boot that ran none of its tests would run none again.
+		[ ${#next[@]} -lt ${#pending[@]} ] || {
+			for t in "${next[@]}"; do
+				echo "FAIL: $t (not run: the guest ran none of its tests) log: $dir/console.log"
+				failed=$((failed + 1))
+			done
+			break
+		}
+		if [ ${#next[@]} -gt 0 ]; then
+			if [ -n "$dirty" ]; then
+				echo "vmtest: a new boot for the ${#next[@]} test(s) after ${dirty%% *}:" \
+					"the guest could not be cleaned after it (${dirty#* })"
+			else
+				echo "vmtest: a new boot for the ${#next[@]} test(s) the guest did not start"
+			fi
+		fi
+		pending=("${next[@]}")
+		round=$((round + 1))
+	done
+}
+
+# The boots, longest first (by their tests' budgets), WMIBPF_JOBS at a
+# time (2 unless it says, 1 on a one-core host): most tests keep one vCPU
+# busy, so two guests use both cores of the host.  Each boot's report goes
+# to a file and is printed in the order the boots were named.
+boots=()
 for m in "${machines[@]}"; do
-	# shellcheck disable=SC2086
-	boot "$m" "$m" ${shared[$m]}
+	boots+=("$m $m${shared[$m]}")
 done
 for mt in "${own[@]}"; do
-	boot "${mt#*:}" "${mt%%:*}" "${mt#*:}"
+	boots+=("${mt#*:} ${mt%%:*} ${mt#*:}")
+done
+# What a boot is expected to take: its time in the last run that had it
+# with the same tests (out/vmtest/boot-times), or else the sum of its
+# tests' budgets.
+times=$OUT/vmtest/boot-times
+cost() {	# NAME MACHINE TEST...
+	local t n=0 key="$*"
+	n=$(awk -v k="$key" -F'\t' '$1 == k { n = $2 } END { print n + 0 }' "$times" 2>/dev/null)
+	if [ "${n:-0}" = 0 ]; then
+		shift 2
+		for t in "$@"; do
+			n=$((n + $(budget "$t")))
+		done
+	fi
+	echo "$n"
+}
+jobs_max=${WMIBPF_JOBS:-$(($(nproc) > 1 ? 2 : 1))}
+echo "vmtest: $# test(s) in ${#boots[@]} boot(s), $jobs_max at a time, accelerator $a, logs in $logs"
+running=0
+while read -r _ b; do
+	# shellcheck disable=SC2086
+	set -- $b
+	if [ $running -ge "$jobs_max" ]; then
+		wait -n || true
+		running=$((running - 1))
+	fi
+	(
+		t0=$SECONDS
+		boot "$@" >"$logs/$1.report"
+		printf '%s\t%s\n' "$*" $((SECONDS - t0)) >"$logs/$1.time"
+		echo "vmtest: boot $1 done after $((SECONDS - t0))s"
+	) &
+	running=$((running + 1))
+done < <(for b in "${boots[@]}"; do
+	# shellcheck disable=SC2086
+	echo "$(cost $b) $b"
+done | sort -rn -k1,1)
+wait
+
+mkdir -p "$(dirname "$times")"
+cat "$times" "$logs"/*.time 2>/dev/null | awk -F'\t' '{ t[$1] = $2 } END { for (k in t) print k "\t" t[k] }' \
+	>"$times.new" && mv "$times.new" "$times"
+for b in "${boots[@]}"; do
+	r=$logs/${b%% *}.report
+	cat "$r"
+	passed=$((passed + $(grep -c '^PASS: ' "$r" || true)))
+	failed=$((failed + $(grep -c '^FAIL: ' "$r" || true)))
 done
 
 echo "vmtest: $passed passed, $failed failed"

@@ -1,0 +1,198 @@
+# SPDX-License-Identifier: GPL-2.0
+# The test bed's bookkeeping in the guest, sourced by /init: run one test
+# within its budget, find what it left behind, put the guest back as it was
+# before it, and check that this worked, so that no test is the victim of
+# the one before it.
+#
+# What a test can leave that would change the next one's outcome is the
+# state bed_state prints: pinned BPF objects and attached programs, loaded
+# modules and bound drivers, the modes of /dev/wmi nodes, lockdown,
+# tracing, /etc/wmibpf, and processes.  Each test gets a /tmp of its own.
+#
+# The second serial port ($results) gets, per test:
+#   START <name>                 before it runs
+#   ALIVE <name> <seconds>       every five seconds while it runs (bed-timeout)
+#   LEFT <name> <what>           it left state behind (the runner cleaned it)
+#   RESULT <name> <exit> <secs>  after it ran
+#   DIRTY <name> <what>          the runner could not clean up after it; the
+#                                host runs the remaining tests in a new boot
+
+BED=${BED:-/run/bed}
+# Where the tests are, and whether each gets a fresh /tmp: a test of the
+# runner itself (tests/vm/bed_isolation.sh) runs it on fixtures of its own.
+BED_TESTS=${BED_TESTS:-/wmibpf/tests}
+BED_FRESH_TMP=${BED_FRESH_TMP:-1}
+
+# bed_state: the guest state a test could leave changed, one fact a line.
+bed_state() {
+	local d drv
+	echo "lockdown $(cat /sys/kernel/security/lockdown 2>/dev/null)"
+	cut -d' ' -f1 /proc/modules | sort | sed 's/^/module /'
+	# Bound devices, by driver: no fork per device.
+	for drv in /sys/bus/wmi/drivers/*; do
+		for d in "$drv"/*-*; do
+			[ -L "$d" ] && echo "driver ${d##*/} ${drv##*/}"
+		done
+	done
+	for n in /dev/wmi/*; do
+		[ -e "$n" ] && stat -c 'node %n %a %u %g' "$n"
+	done
+	# wmibpf's monitor maps are made on first use and outlive policies,
+	# by design: they are not a test's.
+	(cd /sys/fs/bpf && find . -type f ! -path './wmi/monitor*' | sort | sed 's/^\./bpffs /')
+	bed-bpf
+	if [ -r /sys/kernel/tracing/tracing_on ]; then
+		echo "tracing_on $(cat /sys/kernel/tracing/tracing_on)"
+		sed 's/^/trace_event /' /sys/kernel/tracing/set_event
+	fi
+	[ -d /etc/wmibpf ] && find /etc/wmibpf -type f | sort | xargs -r md5sum | sed 's/^/etc /'
+	bed_processes
+}
+
+# bed_processes: user-space processes outside the runner's process group:
+# the tests' and whatever they started, "process PID COMM".  Kernel threads
+# are kthreadd's (pid 2) children, or kthreadd itself.  One awk for all:
+# a fork per process would take seconds under TCG.
+bed_processes() {
+	awk -v runner="$bed_pgrp" '{
+		# pid (comm) state ppid pgrp ...: comm may hold spaces and
+		# parens, the last ")" ends it
+		i = length($0)
+		while (i > 0 && substr($0, i, 1) != ")")
+			i--
+		split(substr($0, i + 2), rest, " ")
+		comm = substr($0, index($0, "(") + 1, i - index($0, "(") - 1)
+		if (rest[2] == 0 || rest[2] == 2 || rest[3] == runner)
+			next
+		print "process " $1 " " comm
+	}' /proc/[0-9]*/stat 2>/dev/null
+}
+
+bed_init() {
+	results=$1
+	mkdir -p $BED
+	set -- $(sed 's/^[0-9]* (.*) [A-Za-z] //' /proc/$$/stat)
+	bed_pgrp=$2
+	[ -d /etc/wmibpf ] && cp -a /etc/wmibpf $BED/etc-wmibpf
+	local t0 t1
+	read -r t0 _ </proc/uptime
+	bed_state >$BED/baseline
+	read -r t1 _ </proc/uptime
+	echo "=== bed: the guest's state read in $(echo "$t0 $t1" | awk '{ print $2 - $1 }') s"
+	# How loaded the host is, for whoever reads the log of a slow run.
+	echo "=== bed: the budget's piece of work takes $(bed-timeout --calibrate) ns here"
+}
+
+# bed_changes: what differs from the baseline, one "+fact" (new) or
+# "-fact" (gone) a line.  A struct_ops link or map goes away after its
+# last holder did, from a work queue: a change in those alone is looked at
+# again for up to two seconds.
+bed_changes() {
+	local n=0
+	while :; do
+		bed_state >$BED/now
+		diff $BED/baseline $BED/now | sed -n 's/^\([-+]\)\([^-+]\)/\1\2/p' >$BED/changes
+		[ -s $BED/changes ] && [ $n -lt 10 ] || break
+		grep -qv '^.\(link\|map\) ' $BED/changes && break
+		n=$((n + 1))
+		sleep 0.2
+	done
+	cat $BED/changes
+}
+
+# bed_clean: put the guest back as the baseline has it, as far as it can
+# be put back (lockdown cannot).
+bed_clean() {
+	local i pids f m dev drv node mode uid gid
+	# Processes first: they may hold pins, links, modules and nodes.
+	for i in 1 2 3 4 5; do
+		# Not those before the first test (a runner's own, when a test
+		# runs one).
+		pids=$(bed_processes | grep -vxF -f $BED/baseline | cut -d' ' -f2)
+		[ -n "$pids" ] || break
+		# shellcheck disable=SC2086
+		kill -KILL $pids 2>/dev/null
+		sleep 0.2
+	done
+	# Policies, interrupted loads included; then any other pin.
+	wmibpf unload --quiet --all >/dev/null 2>&1
+	(cd /sys/fs/bpf && find . -type f) | while read -r f; do
+		grep -qxF "bpffs ${f#.}" $BED/baseline || rm -f "/sys/fs/bpf/$f"
+	done
+	# Modules the test loaded, then those it unloaded; rmmod in turns, as
+	# one may hold another.
+	for i in 1 2 3; do
+		for m in $(cut -d' ' -f1 /proc/modules); do
+			grep -qx "module $m" $BED/baseline || rmmod "$m" 2>/dev/null
+		done
+	done
+	sed -n 's/^module //p' $BED/baseline | while read -r m; do
+		grep -q "^$m " /proc/modules || modprobe -q "$m" 2>/dev/null
+	done
+	sed -n 's/^driver //p' $BED/baseline | while read -r dev drv; do
+		[ -e "/sys/bus/wmi/devices/$dev/driver" ] && continue
+		echo "$dev" >"/sys/bus/wmi/drivers/$drv/bind" 2>/dev/null
+	done
+	sed -n 's/^node //p' $BED/baseline | while read -r node mode uid gid; do
+		chmod "$mode" "$node" 2>/dev/null
+		chown "$uid:$gid" "$node" 2>/dev/null
+	done
+	if [ -w /sys/kernel/tracing/set_event ]; then
+		sed -n 's/^trace_event //p' $BED/baseline >/sys/kernel/tracing/set_event
+		sed -n 's/^tracing_on //p' $BED/baseline >/sys/kernel/tracing/tracing_on
+	fi
+	if [ -d $BED/etc-wmibpf ]; then
+		rm -rf /etc/wmibpf
+		cp -a $BED/etc-wmibpf /etc/wmibpf
+	fi
+}
+
+# one_line: the lines of stdin as one, "; " between them.
+one_line() {
+	awk 'NR > 1 { printf "; " } { printf "%s", $0 } END { if (NR) print "" }'
+}
+
+# bed_run_test NAME: run tests/vm/NAME.sh within its budget, clean up
+# after it; fails when the guest could not be made clean again.
+bed_run_test() {
+	t=$1
+	left=
+	script=$BED_TESTS/$t.sh
+	budget=$(sed -n 's/^# vmtest: timeout=\([0-9]*\).*/\1/p' "$script" 2>/dev/null | head -n1)
+	echo "START $t" >>$results
+	echo "=== test $t: start"
+	# A /tmp of its own: a test's files never meet the next test.
+	if [ "$BED_FRESH_TMP" = 1 ]; then
+		umount -l /tmp 2>/dev/null
+		mount -t tmpfs tmpfs /tmp
+	fi
+	start=$(date +%s)
+	if [ -f "$script" ]; then
+		(cd /tmp && bed-timeout --heartbeat "$results" --name "$t" "${budget:-120}" \
+			sh "$script" </dev/null 2>&1)
+		rc=$?
+	else
+		echo "no such test: $script"
+		rc=127
+	fi
+	secs=$(($(date +%s) - start))
+	echo "=== test $t: exit $rc after ${secs}s"
+
+	# A test alone in its boot (own-boot) may change the kernel for good:
+	# nothing runs after it.
+	if ! grep -q '^# vmtest: own-boot' "$script" 2>/dev/null; then
+		left=$(bed_changes | one_line)
+		if [ -n "$left" ]; then
+			echo "=== bed: $t left behind: $left"
+			echo "LEFT $t $left" >>$results
+			bed_clean
+		fi
+	fi
+	echo "RESULT $t $rc $secs" >>$results
+	[ -z "$left" ] && return 0
+	left=$(bed_changes | one_line)
+	[ -z "$left" ] && return 0
+	echo "=== bed: could not clean up after $t: $left"
+	echo "DIRTY $t $left" >>$results
+	return 1
+}
