@@ -103,8 +103,14 @@ vm: deps
 	$(Q)$(MAKE) --no-print-directory vm-deps
 	$(Q)$(TOP)/vmtest/run.sh --shell --machine $(MACHINE)
 
-check: deps
-	$(Q)$(MAKE) --no-print-directory vm-deps unit
+# Each phase is timed into $(OUT)/phases.log; check.sh prints the times.
+check: export WMIBPF_PHASES = $(OUT)/phases.log
+check:
+	$(Q)mkdir -p $(OUT) && rm -f $(OUT)/phases.log
+	$(Q)$(TOP)/scripts/timed.sh deps $(TOP)/scripts/install-deps.sh
+	$(Q)$(TOP)/scripts/timed.sh kernel $(MAKE) --no-print-directory kernel
+	$(Q)$(TOP)/scripts/timed.sh tools $(MAKE) --no-print-directory tools
+	$(Q)$(TOP)/scripts/timed.sh build $(MAKE) --no-print-directory vm-deps unit
 	$(Q)$(TOP)/scripts/check.sh --unit "$(UNIT_TESTS)" --vm "$(VM_TESTS)" --series \
 		--checkpatch "$(addprefix kernel/patches/,$(shell cat kernel/series))" \
 		--debian "$(DEBIAN_TESTS)"

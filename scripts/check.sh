@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Run every test and print the closing line "N passed, N failed".
+# Run every test and print the closing line "N passed, N failed", after
+# the time of each phase (those of make check's builds too, from the file
+# $WMIBPF_PHASES that scripts/timed.sh writes).
 #
 #   scripts/check.sh --unit "BIN..." --vm "TEST..." [--checkpatch "PATCH..."]
 #                    [--series] [--debian "TEST..."]
@@ -50,7 +52,17 @@ count() {
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+phases=${WMIBPF_PHASES:-$tmp/phases.log}
+export WMIBPF_PHASES=$phases
+touch "$phases"
 
+# phase NAME START: the phase NAME ran from START ($SECONDS) until now.
+phase() {
+	echo "$1 $((SECONDS - $2))" >>"$phases"
+}
+
+
+t0=$SECONDS
 for bin in $unit; do
 	name=$(basename "$bin")
 	log=$tmp/$name.log
@@ -71,8 +83,10 @@ for bin in $unit; do
 	} >"$tmp/$name.res"
 	count "$tmp/$name.res"
 done
+[ -z "$unit" ] || phase unit $t0
 
 if [ -n "$patches" ]; then
+	t0=$SECONDS
 	echo "--- checkpatch --strict"
 	ksrc=$("$top/vmtest/env.sh" KSRC)
 	for p in $patches; do
@@ -84,33 +98,48 @@ if [ -n "$patches" ]; then
 		fi
 	done | tee "$tmp/checkpatch.res"
 	count "$tmp/checkpatch.res"
+	phase checkpatch $t0
 fi
 
 if [ $series = 1 ]; then
+	t0=$SECONDS
 	echo "--- series, patch by patch"
 	"$top/scripts/series-build.sh" >"$tmp/series.log" 2>&1 ||
 		grep -q '^FAIL: ' "$tmp/series.log" ||
 		echo "FAIL: series: scripts/series-build.sh failed" >>"$tmp/series.log"
 	cat "$tmp/series.log"
 	count "$tmp/series.log"
+	phase series $t0
 fi
 
 if [ -n "$vm" ]; then
+	t0=$SECONDS
 	echo "--- vm tests"
 	# shellcheck disable=SC2086
 	"$top/vmtest/run.sh" $vm | tee "$tmp/vm.res"
 	count "$tmp/vm.res"
+	phase vm $t0
 fi
 
 if [ -n "$debian" ]; then
+	t0=$SECONDS
 	echo "--- Debian's kernel with the DKMS module"
 	# shellcheck disable=SC2086
-	"$top/vmtest/debian.sh" $debian >"$tmp/debian.res" 2>&1 ||
+	WMIBPF_PHASES= "$top/vmtest/debian.sh" $debian >"$tmp/debian.res" 2>&1 ||
 		grep -q '^FAIL: ' "$tmp/debian.res" ||
 		echo "FAIL: debian: vmtest/debian.sh failed" >>"$tmp/debian.res"
 	cat "$tmp/debian.res"
 	count "$tmp/debian.res"
+	phase debian $t0
 fi
+
+echo
+echo "Time per phase (seconds):"
+# Boots run side by side: each is shown under vm, the total counts vm once.
+awk '/^boot-/ { boots = boots sprintf("    %-22s %5d\n", $1, $2); next }
+	{ printf "  %-24s %5d\n", $1, $2; total += $2 }
+	$1 == "vm" { printf "%s", boots }
+	END { printf "  %-24s %5d\n", "total", total }' "$phases"
 
 if [ $failed -gt 0 ]; then
 	echo
