@@ -92,7 +92,7 @@ stage: modules acpi smbios progs bpf loader
 	$(Q)cp $(MODULES_KO) $(OUT)/guest/wmibpf/modules/
 	$(Q)for p in $(PROGS); do cp $$p $(OUT)/guest/wmibpf/bin/$$(basename $$p | tr _ -); done
 	$(Q)cp tests/vm/*.sh $(OUT)/guest/wmibpf/tests/
-	$(Q)cp vmtest/demo.sh vmtest/bench.sh vmtest/bed.sh $(OUT)/guest/wmibpf/
+	$(Q)cp vmtest/demo.sh vmtest/bench.sh vmtest/bed.sh vmtest/busy.sh $(OUT)/guest/wmibpf/
 
 initramfs: stage
 	$(Q)$(TOP)/vmtest/mkinitramfs.sh
