@@ -483,8 +483,10 @@ static int parse_array_value(struct dec *c, struct span s, size_t off, uint32_t 
 	at = is.start + 4;
 	for (i = 0; i < count; i++, v->count++) {
 		rc = parse_scalar(c, is, at, t, &v->v[i], &used, what);
-		if (rc)
+		if (rc) {
+			v->count++;	/* a half-parsed object is freed too */
 			return rc;
+		}
 		at += used;
 	}
 	return 0;
@@ -571,23 +573,25 @@ static int walk_array(struct dec *c, struct span in, size_t off, size_t min, con
 {
 	struct span as, is;
 	size_t at;
-	uint32_t i;
+	uint32_t i, n;
 	int rc;
 
+	*count = 0;
 	rc = sub_span(c, in, off, 8, what, &as);
 	if (rc)
 		return rc;
-	rc = get32(c, as, off + 4, count, what);
+	rc = get32(c, as, off + 4, &n, what);
 	if (rc)
 		return rc;
-	if (*count > (as.end - as.start - 8) / min)
+	if (n > (as.end - as.start - 8) / min)
 		return dfail(c, -EINVAL, "%s array at offset %zu: %u items cannot fit in %zu bytes",
-			     what, off, *count, as.end - as.start - 8);
-	*items = calloc(*count ? *count : 1, item_size);
+			     what, off, n, as.end - as.start - 8);
+	*items = calloc(n ? n : 1, item_size);
 	if (!*items)
 		return -ENOMEM;
+	*count = n;
 	at = as.start + 8;
-	for (i = 0; i < *count; i++) {
+	for (i = 0; i < n; i++) {
 		rc = sub_span(c, as, at, min, what, &is);
 		if (!rc)
 			rc = each(c, is, i, *items);
@@ -995,7 +999,8 @@ static void take_system_properties(struct bmof_object *o)
 
 	for (i = 0; i < o->nproperties; i++) {
 		p = &o->properties[i];
-		if (strncmp(p->name, "__", 2)) {
+		/* a property that failed half-way may have no name */
+		if (!p->name || strncmp(p->name, "__", 2)) {
 			if (k != i)
 				move_property(&o->properties[k], p);
 			k++;
