@@ -29,9 +29,13 @@ void fx_free(struct fx *f)
 
 void fx_bytes(struct fx *f, const void *p, size_t n)
 {
-	f->d = realloc(f->d, f->len + n + 1);
-	if (!f->d)
-		abort();
+	if (f->len + n + 1 > f->cap) {
+		/* doubling: the DS writer adds a byte at a time */
+		f->cap = (f->len + n + 1) * 2;
+		f->d = realloc(f->d, f->cap);
+		if (!f->d)
+			abort();
+	}
 	if (n)
 		memcpy(f->d + f->len, p, n);
 	f->len += n;

@@ -15,6 +15,7 @@
 struct fx {
 	uint8_t *d;
 	size_t len;
+	size_t cap;
 };
 
 struct fx *fx_new(void);
