@@ -46,7 +46,7 @@ struct dec {
 	char *err;
 	size_t errlen;
 	int depth;
-	size_t items;		/* left of BMOF_MAX_ITEMS */
+	size_t work;		/* units left: see charge() */
 	const uint8_t *flavors;	/* the flavour table's entries, or NULL */
 	uint32_t nflavors;
 };
@@ -273,12 +273,26 @@ static int wrap(struct dec *c, int rc, const char *kind, const char *name)
 	return dfail(c, rc, "%s %s: %s", kind, name, tmp);
 }
 
+/*
+ * The work budget. Heap references may share bytes (an object's three
+ * arrays at one offset, a value that is also a qualifier list), so a
+ * crafted blob could make the same bytes parse again and again, each
+ * time allocating. Every item, string character and array element costs
+ * a unit; a blob whose every byte is parsed once needs fewer units than
+ * it has bytes, so the budget is its size plus some slack.
+ */
+static int charge(struct dec *c, size_t units, size_t off)
+{
+	if (units > c->work)
+		return dfail(c, -E2BIG, "decoding passes its work limit at offset %zu (shared references?)",
+			     off);
+	c->work -= units;
+	return 0;
+}
+
 static int take_item(struct dec *c, size_t off)
 {
-	if (!c->items)
-		return dfail(c, -E2BIG, "more than %d items (at offset %zu)", BMOF_MAX_ITEMS, off);
-	c->items--;
-	return 0;
+	return charge(c, 1, off);
 }
 
 static void put_utf8(char *o, size_t *j, uint32_t cp)
@@ -320,6 +334,8 @@ static int get_string(struct dec *c, struct span s, size_t off, const char *what
 	if (off + 2 * n + 1 >= s.end)
 		return dfail(c, -EINVAL, "%s at offset %zu has no terminating nul before %zu",
 			     what, off, s.end);
+	if (charge(c, n, off))
+		return -E2BIG;
 	o = malloc(3 * n + 1);
 	if (!o)
 		return -ENOMEM;
@@ -477,6 +493,8 @@ static int parse_array_value(struct dec *c, struct span s, size_t off, uint32_t 
 	if (count > (is.end - is.start - 4) / min)
 		return dfail(c, -EINVAL, "%s at offset %zu: %u elements cannot fit in %zu bytes",
 			     what, off, count, is.end - is.start - 4);
+	if (charge(c, count, off))
+		return -E2BIG;
 	v->v = calloc(count ? count : 1, sizeof(*v->v));
 	if (!v->v)
 		return -ENOMEM;
@@ -1143,7 +1161,7 @@ static int parse_root(struct dec *c, struct bmof *b)
 int bmof_decode(const void *buf, size_t len, struct bmof **out, char *err, size_t errlen)
 {
 	const uint8_t *p = buf;
-	struct dec c = { .err = err, .errlen = errlen, .items = BMOF_MAX_ITEMS };
+	struct dec c = { .err = err, .errlen = errlen };
 	uint32_t version, clen, dlen;
 	uint8_t *data;
 	struct bmof *b;
@@ -1185,6 +1203,7 @@ int bmof_decode(const void *buf, size_t len, struct bmof **out, char *err, size_
 	b->decompressed_len = dlen;
 	c.d = data;
 	c.len = dlen;
+	c.work = dlen + BMOF_WORK_SLACK;
 	rc = parse_root(&c, b);
 	free(data);
 	if (rc) {

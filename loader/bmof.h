@@ -24,8 +24,11 @@
 #define BMOF_MAX_DECOMPRESSED	(16u << 20)
 /* How deep embedded objects may nest (a method's parameters are 2). */
 #define BMOF_MAX_DEPTH		8
-/* How many objects, properties and qualifiers one blob may hold. */
-#define BMOF_MAX_ITEMS		200000
+/*
+ * Work beyond one unit per decompressed byte that decoding may take (see
+ * charge() in bmof.c): bounds time and memory when references share bytes.
+ */
+#define BMOF_WORK_SLACK		(1u << 20)
 
 /* CIM type codes as stored (MS-WMIO CimType); BMOF_ARRAY marks an array. */
 enum bmof_cim_type {

@@ -465,6 +465,70 @@ static void error_nesting(void **state)
 	fx_free(data);
 }
 
+/*
+ * One level of a doubling: an instance of __PARAMETERS whose methods list
+ * is the tail of its properties list (its header hidden in unreferenced
+ * heap bytes of __CLASS), both holding one property that embeds o. Each
+ * level parses the one below twice.
+ */
+static struct fx *doubling_level(struct fx *o)
+{
+	struct fx *inner = fx_property("Inner", BMOF_OBJECT | BMOF_ARRAY, fx_array_value(1, o), NULL);
+	struct fx *cls = fx_property("__CLASS", BMOF_STRING, fx_str("__PARAMETERS"), NULL);
+	struct fx *props = fx_new(), *obj = fx_new();
+	size_t methods;
+
+	fx_put32(cls, 8 + inner->len);
+	fx_put32(cls, 1);
+	put_le32(cls->d, cls->len);
+	methods = cls->len;	/* 8 + cls->len - 8 into the heap */
+	fx_put32(props, 8 + cls->len + inner->len);
+	fx_put32(props, 2);
+	fx_cat(props, cls);
+	fx_cat(props, inner);
+	fx_put32(obj, 20 + props->len);
+	fx_put32(obj, 0xffffffff);
+	fx_put32(obj, 0);
+	fx_put32(obj, methods);
+	fx_put32(obj, 1);
+	return fx_cat(obj, props);
+}
+
+/* References sharing bytes cannot make decoding take for ever. */
+static void error_shared_references(void **state)
+{
+	char *name = malloc(20001);
+	struct fx *o, *copy, *data, *blob;
+	struct bmof *b;
+	int i;
+
+	(void)state;
+	assert_non_null(name);
+	memset(name, 'n', 20000);
+	name[20000] = 0;
+	o = fx_object(1, NULL, fx_list(fx_property("__CLASS", BMOF_STRING, fx_str("__PARAMETERS"), NULL),
+				       fx_property(name, BMOF_UINT32, NULL, NULL), NULL), NULL);
+	free(name);
+	/* two levels decode: the trick itself is valid */
+	copy = fx_new();
+	fx_bytes(copy, o->d, o->len);
+	data = fx_root(doubling_level(doubling_level(copy)), NULL);
+	blob = wrap(data);
+	b = decode_ok(blob);
+	assert_int_equal(b->objects[0]->nmethods, 1);
+	assert_string_equal(b->objects[0]->methods[0].params[0].name, "Inner");
+	bmof_free(b);
+	fx_free(blob);
+	fx_free(data);
+	for (i = 0; i < BMOF_MAX_DEPTH - 1; i++)
+		o = doubling_level(o);
+	data = fx_root(o, NULL);
+	blob = fx_fomb(fx_ds(data, true), data->len);
+	decode_fails(blob->d, blob->len, -E2BIG, "work limit");
+	fx_free(blob);
+	fx_free(data);
+}
+
 /* An array's count that its bytes cannot hold: no huge allocation. */
 static void error_count(void **state)
 {
@@ -592,6 +656,7 @@ int main(void)
 		cmocka_unit_test(error_length_past_container),
 		cmocka_unit_test(error_zero_length_loop),
 		cmocka_unit_test(error_nesting),
+		cmocka_unit_test(error_shared_references),
 		cmocka_unit_test(error_count),
 		cmocka_unit_test(every_byte_corrupted),
 		cmocka_unit_test(corpus),
