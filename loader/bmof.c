@@ -209,8 +209,8 @@ struct span {
 static int need(struct dec *c, struct span s, size_t off, size_t n, const char *what)
 {
 	if (off < s.start || off > s.end || s.end - off < n)
-		return dfail(c, -EINVAL, "%s at offset %zu needs %zu bytes, the %zu-byte %s at %zu ends at %zu",
-			     what, off, n, s.end - s.start, "structure", s.start, s.end);
+		return dfail(c, -EINVAL, "%s at offset %zu needs %zu bytes, its container at %zu ends at %zu",
+			     what, off, n, s.start, s.end);
 	return 0;
 }
 
@@ -821,6 +821,21 @@ static void move_property(struct bmof_property *dst, struct bmof_property *src)
 	memset(src, 0, sizeof(*src));
 }
 
+/* "[In, Out, ID(1)]" reads better than "[In, ID(1), Out]": a stable move. */
+static void directions_first(struct bmof_qualifier *q, size_t n)
+{
+	struct bmof_qualifier t;
+	size_t i, front = 0;
+
+	for (i = 0; i < n; i++) {
+		if (strcasecmp(q[i].name, "In") && strcasecmp(q[i].name, "Out"))
+			continue;
+		t = q[i];
+		memmove(&q[front + 1], &q[front], (i - front) * sizeof(*q));
+		q[front++] = t;
+	}
+}
+
 /*
  * A parameter that is both in and out is in both __PARAMETERS objects:
  * one parameter with the direction of both, and the qualifiers of both.
@@ -845,6 +860,7 @@ static int merge_param(struct bmof_property *into, struct bmof_property *p)
 	}
 	if (into->id < 0)
 		into->id = p->id;
+	directions_first(into->qualifiers, into->nqualifiers);
 	return 0;
 }
 
@@ -933,7 +949,8 @@ static int method_from_property(struct dec *c, struct bmof_property *p, struct b
 				return wrap(c, rc, "method", m->name);
 		}
 	}
-	qsort(m->params, m->nparams, sizeof(*m->params), cmp_param);
+	if (m->nparams > 1)	/* qsort wants a non-NULL base even for 0 */
+		qsort(m->params, m->nparams, sizeof(*m->params), cmp_param);
 	return 0;
 }
 

@@ -31,12 +31,13 @@ $(OUT)/fuzz/bmof_dump: tests/fuzz/bmof_dump.c loader/bmof.c loader/bmof_print.c 
 bmof-dump: $(OUT)/fuzz/bmof_dump
 
 # The corpus directory keeps what a run found (new inputs go to the first
-# directory); the seeds are made anew each time.
+# directory); the seeds are made anew each time. BMOF_CORPUS=DIR adds real
+# blobs as seeds, read only.
 fuzz-smoke: $(OUT)/fuzz/fuzz_bmof $(OUT)/fuzz/fuzz_seeds
 	$(Q)rm -rf $(OUT)/fuzz/seeds
 	$(Q)mkdir -p $(OUT)/fuzz/seeds $(OUT)/fuzz/corpus $(OUT)/fuzz/artifacts
 	$(Q)$(OUT)/fuzz/fuzz_seeds $(OUT)/fuzz/seeds
 	$(Q)$(OUT)/fuzz/fuzz_bmof -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_TIME) -timeout=10 \
 		-max_len=16384 -print_final_stats=1 -artifact_prefix=$(OUT)/fuzz/artifacts/ \
-		$(OUT)/fuzz/corpus $(OUT)/fuzz/seeds
+		$(OUT)/fuzz/corpus $(OUT)/fuzz/seeds $(BMOF_CORPUS)
 	@echo "fuzz-smoke: bmof decoder: no crash in the bounded run"

@@ -262,7 +262,7 @@ static void acme_mof(void **state)
 	assert_non_null(strstr(t, "  [WmiMethodId(1), Implemented] void GetSpeed([In, ID(0)] uint32 Fan, "
 				  "[Out, ID(1)] uint32 Speed);\n"));
 	assert_non_null(strstr(t, "uint32 SetProfile([In, ID(0)] uint32 Profile, "
-				  "[In, ID(1), Out] uint8 Data[]);\n"));
+				  "[In, Out, ID(1)] uint8 Data[]);\n"));
 	assert_non_null(strstr(t, "void Reset();\n"));
 	assert_non_null(strstr(t, "void SetBlob([In, ID(0)] AcmeBlob Blob);\n"));
 	assert_non_null(strstr(t, "instance of AcmeFan\n{\n  InstanceName = \"ACPI\\\\PNP0C14\\\\0_0\";\n"));
