@@ -1199,8 +1199,9 @@ int bmof_decode(const void *buf, size_t len, struct bmof **out, char *err, size_
 		return fail(err, errlen, -EINVAL, "version %u at offset 4, only 1 is known", version);
 	/* firmware buffers may carry padding after the stream: allow it */
 	if (clen > len - FOMB_HEADER)
-		return fail(err, errlen, -EINVAL, "compressed length %u exceeds blob size %zu",
-			    clen, len - FOMB_HEADER);
+		return fail(err, errlen, -EINVAL,
+			    "compressed length %u exceeds blob size %zu (%zu bytes after the header)",
+			    clen, len, len - FOMB_HEADER);
 	if (dlen > BMOF_MAX_DECOMPRESSED)
 		return fail(err, errlen, -E2BIG, "decompressed length %u exceeds the limit of %u",
 			    dlen, BMOF_MAX_DECOMPRESSED);

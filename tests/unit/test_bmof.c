@@ -338,12 +338,12 @@ static void put_le32(uint8_t *p, uint32_t v)
 static void error_compressed_length(void **state)
 {
 	struct fx *blob = fx_acme_blob(true);
-	char want[64];
+	char want[128];
 
 	(void)state;
 	put_le32(blob->d + 8, blob->len - 16 + 1);
-	snprintf(want, sizeof(want), "compressed length %zu exceeds blob size %zu", blob->len - 15,
-		 blob->len - 16);
+	snprintf(want, sizeof(want), "compressed length %zu exceeds blob size %zu (%zu bytes after",
+		 blob->len - 15, blob->len, blob->len - 16);
 	decode_fails(blob->d, blob->len, -EINVAL, want);
 	/* and every truncation of a good blob fails cleanly */
 	put_le32(blob->d + 8, blob->len - 16);
