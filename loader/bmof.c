@@ -47,6 +47,7 @@ struct dec {
 	size_t errlen;
 	int depth;
 	size_t work;		/* units left: see charge() */
+	const char *kind;	/* what the properties parsed are: "property" or "method" */
 	const uint8_t *flavors;	/* the flavour table's entries, or NULL */
 	uint32_t nflavors;
 };
@@ -763,7 +764,7 @@ static int parse_property(struct dec *c, struct span s, struct bmof_property *p)
 	if (rc)
 		return rc;
 	if (!at)
-		return dfail(c, -EINVAL, "property at offset %zu has no name", s.start);
+		return dfail(c, -EINVAL, "%s at offset %zu has no name", c->kind, s.start);
 	rc = get_string(c, s, at, "property name", &p->name, NULL);
 	if (rc)
 		return rc;
@@ -779,7 +780,7 @@ static int parse_property(struct dec *c, struct span s, struct bmof_property *p)
 	if (!rc && p->type != BMOF_VOID && !known_type(p->type & ~BMOF_ARRAY))
 		rc = dfail(c, -EINVAL, "unknown type 0x%x at offset %zu", p->type, s.start + 4);
 	if (rc)
-		return wrap(c, rc, "property", p->name);
+		return wrap(c, rc, c->kind, p->name);
 	p->array = p->type & BMOF_ARRAY;
 	p->type_name = type_name_of(p->type, p->qualifiers, p->nqualifiers);
 	if (!p->type_name)
@@ -797,9 +798,10 @@ static int property_item(struct dec *c, struct span s, uint32_t i, void *arg)
 	return parse_property(c, s, (struct bmof_property *)arg + i);
 }
 
-static int parse_properties(struct dec *c, struct span in, size_t off,
+static int parse_properties(struct dec *c, struct span in, size_t off, const char *kind,
 			    struct bmof_property **p, size_t *n)
 {
+	const char *outer = c->kind;
 	uint32_t count = 0;
 	void *items = NULL;
 	int rc;
@@ -808,7 +810,9 @@ static int parse_properties(struct dec *c, struct span in, size_t off,
 	*n = 0;
 	if (!off)
 		return 0;
-	rc = walk_array(c, in, off, 20, "property", &count, &items, sizeof(**p), property_item);
+	c->kind = kind;
+	rc = walk_array(c, in, off, 20, kind, &count, &items, sizeof(**p), property_item);
+	c->kind = outer;
 	*p = items;
 	*n = count;
 	return rc;
@@ -963,7 +967,7 @@ static int parse_methods(struct dec *c, struct span in, size_t off, struct bmof_
 
 	*m = NULL;
 	*n = 0;
-	rc = parse_properties(c, in, off, &p, &np);
+	rc = parse_properties(c, in, off, "method", &p, &np);
 	if (!rc && np) {
 		*m = calloc(np, sizeof(**m));
 		if (!*m)
@@ -1072,7 +1076,7 @@ static int parse_object_in(struct dec *c, struct span s, struct bmof_object *o)
 	o->instance = kind == 1;
 	rc = heap_ref(c, s, heap, props, "object properties", &at);
 	if (!rc)
-		rc = parse_properties(c, s, at, &o->properties, &o->nproperties);
+		rc = parse_properties(c, s, at, "property", &o->properties, &o->nproperties);
 	take_system_properties(o);
 	if (!rc)
 		rc = heap_ref(c, s, heap, quals, "object qualifiers", &at);
