@@ -74,6 +74,7 @@ include kernel/modules/modules.mk
 include vmtest/acpi/acpi.mk
 include vmtest/machines/smbios.mk
 include tests/unit/unit.mk
+include tests/fuzz/fuzz.mk
 include bpf/bpf.mk
 include loader/loader.mk
 include loader/install.mk

@@ -24,6 +24,8 @@ packages=(
 	dkms
 	# wmibpf and user-space tests
 	libyaml-dev libcmocka-dev valgrind
+	# clang-19's libFuzzer and sanitizer runtimes, for make fuzz-smoke
+	libclang-rt-19-dev
 )
 
 missing=()

@@ -49,6 +49,13 @@ UNIT_CFLAGS_monitors = -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
 UNIT_WRAP_monitors := bpf_map_lookup_elem bpf_map_update_elem bpf_map_delete_elem
 UNIT_LIBS_monitors = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_monitors)) $(LIBBPF_A) -lelf -lz
 
+# The bMOF decoder on fixtures its own encoder builds (bmof_fixture.c, shared
+# with the fuzz seeds); BMOF_CORPUS=DIR adds real blobs.
+BMOF_FIXTURE_SRCS := tests/unit/bmof_fixture.c
+UNIT_SRCS_bmof := loader/bmof.c loader/bmof_print.c loader/json.c $(BMOF_FIXTURE_SRCS)
+UNIT_CFLAGS_bmof := -Itests/unit
+UNIT_DEPS_bmof := tests/unit/bmof_fixture.h
+
 UNIT_NAMES := $(patsubst tests/unit/test_%.c,%,$(wildcard tests/unit/test_*.c))
 UNIT_TESTS := $(addprefix $(OUT)/unit/test_,$(UNIT_NAMES))
 

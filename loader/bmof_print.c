@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A decoded bMOF as MOF text and as JSON (loader/bmof.h). */
+
+#include <inttypes.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bmof.h"
+#include "json.h"
+
+/* ---- MOF text ----------------------------------------------------------- */
+
+static void mof_string(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+
+	fputc('"', f);
+	for (; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(f, "\\x%02x", *p);
+		else
+			fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+static void mof_object(FILE *f, const struct bmof_object *o, int indent);
+
+static void mof_scalar(FILE *f, uint32_t type, const union bmof_scalar *v, int indent)
+{
+	switch (type) {
+	case BMOF_SINT8:
+	case BMOF_SINT16:
+	case BMOF_SINT32:
+	case BMOF_SINT64:
+		fprintf(f, "%" PRId64, v->i);
+		break;
+	case BMOF_REAL32:
+	case BMOF_REAL64:
+		fprintf(f, "%.17g", v->r);
+		break;
+	case BMOF_BOOLEAN:
+		fputs(v->b ? "TRUE" : "FALSE", f);
+		break;
+	case BMOF_STRING:
+	case BMOF_DATETIME:
+	case BMOF_REFERENCE:
+		mof_string(f, v->s);
+		break;
+	case BMOF_OBJECT:
+		mof_object(f, v->obj, indent);
+		break;
+	default:
+		fprintf(f, "%" PRIu64, v->u);
+	}
+}
+
+static void mof_value(FILE *f, const struct bmof_value *v, int indent)
+{
+	uint32_t i;
+
+	if (!(v->type & BMOF_ARRAY)) {
+		mof_scalar(f, v->type, v->v, indent);
+		return;
+	}
+	fputc('{', f);
+	for (i = 0; i < v->count; i++) {
+		if (i)
+			fputs(", ", f);
+		mof_scalar(f, v->type & ~BMOF_ARRAY, &v->v[i], indent);
+	}
+	fputc('}', f);
+}
+
+static void mof_flavors(FILE *f, uint32_t fl)
+{
+	if (!fl)
+		return;
+	fputs(" :", f);
+	if (fl & BMOF_FLAVOR_AMENDED)
+		fputs(" Amended", f);
+	if (fl & BMOF_FLAVOR_TO_INSTANCE)
+		fputs(" ToInstance", f);
+	if (fl & BMOF_FLAVOR_TO_SUBCLASS)
+		fputs(" ToSubclass", f);
+	if (fl & BMOF_FLAVOR_DISABLE_OVERRIDE)
+		fputs(" DisableOverride", f);
+}
+
+/* "[a, b(1)] ", or nothing; CIMTYPE is said by the type itself. */
+static void mof_qualifiers(FILE *f, const struct bmof_qualifier *q, size_t n, bool newline,
+			   int indent)
+{
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!strcasecmp(q[i].name, "CIMTYPE"))
+			continue;
+		fputs(any ? ", " : "[", f);
+		any = true;
+		fputs(q[i].name, f);
+		if (q[i].value.v && !(q[i].value.type == BMOF_BOOLEAN && q[i].value.v[0].b)) {
+			if (q[i].value.type & BMOF_ARRAY) {
+				mof_value(f, &q[i].value, indent);
+			} else {
+				fputc('(', f);
+				mof_value(f, &q[i].value, indent);
+				fputc(')', f);
+			}
+		}
+		mof_flavors(f, q[i].flavors);
+	}
+	if (any)
+		fprintf(f, "]%s%*s", newline ? "\n" : " ", newline ? indent : 0, "");
+}
+
+static void mof_property(FILE *f, const struct bmof_property *p, int indent)
+{
+	fprintf(f, "%*s", indent, "");
+	mof_qualifiers(f, p->qualifiers, p->nqualifiers, false, indent);
+	fprintf(f, "%s %s%s", p->type_name, p->name, p->array ? "[]" : "");
+	if (p->value) {
+		fputs(" = ", f);
+		mof_value(f, p->value, indent);
+	}
+	fputs(";\n", f);
+}
+
+static void mof_method(FILE *f, const struct bmof_method *m, int indent)
+{
+	size_t i;
+
+	fprintf(f, "%*s", indent, "");
+	mof_qualifiers(f, m->qualifiers, m->nqualifiers, false, indent);
+	fprintf(f, "%s %s(", m->returns, m->name);
+	for (i = 0; i < m->nparams; i++) {
+		const struct bmof_property *p = &m->params[i];
+
+		if (i)
+			fputs(", ", f);
+		mof_qualifiers(f, p->qualifiers, p->nqualifiers, false, indent);
+		fprintf(f, "%s %s%s", p->type_name, p->name, p->array ? "[]" : "");
+	}
+	fputs(");\n", f);
+}
+
+static void mof_object(FILE *f, const struct bmof_object *o, int indent)
+{
+	const char *name = o->name ? o->name : "?";
+	size_t i;
+
+	mof_qualifiers(f, o->qualifiers, o->nqualifiers, true, indent);
+	if (o->instance)
+		fprintf(f, "instance of %s\n%*s{\n", name, indent, "");
+	else if (o->superclass)
+		fprintf(f, "class %s : %s\n%*s{\n", name, o->superclass, indent, "");
+	else
+		fprintf(f, "class %s\n%*s{\n", name, indent, "");
+	for (i = 0; i < o->nproperties; i++) {
+		const struct bmof_property *p = &o->properties[i];
+
+		if (o->instance) {
+			fprintf(f, "%*s%s = ", indent + 2, "", p->name);
+			if (p->value)
+				mof_value(f, p->value, indent + 2);
+			else
+				fputs("NULL", f);
+			fputs(";\n", f);
+		} else {
+			mof_property(f, p, indent + 2);
+		}
+	}
+	for (i = 0; i < o->nmethods; i++)
+		mof_method(f, &o->methods[i], indent + 2);
+	fprintf(f, "%*s}", indent, "");
+}
+
+void bmof_print_mof(FILE *f, const struct bmof *b)
+{
+	const char *ns = NULL;
+	size_t i;
+
+	for (i = 0; i < b->nobjects; i++) {
+		const struct bmof_object *o = b->objects[i];
+
+		if (o->namespace && (!ns || strcmp(ns, o->namespace))) {
+			fputs("#pragma namespace(", f);
+			mof_string(f, o->namespace);
+			fputs(")\n\n", f);
+			ns = o->namespace;
+		}
+		mof_object(f, o, 0);
+		fputs(";\n\n", f);
+	}
+}
+
+/* ---- JSON ----------------------------------------------------------------- */
+
+static void json_scalar(struct json *j, uint32_t type, const union bmof_scalar *v)
+{
+	char num[32];
+
+	switch (type) {
+	case BMOF_SINT8:
+	case BMOF_SINT16:
+	case BMOF_SINT32:
+	case BMOF_SINT64:
+		json_int(j, v->i);
+		break;
+	case BMOF_REAL32:
+	case BMOF_REAL64:
+		/* JSON numbers cannot say NaN: the text form is exact enough */
+		snprintf(num, sizeof(num), "%.17g", v->r);
+		json_string(j, num);
+		break;
+	case BMOF_BOOLEAN:
+		json_bool(j, v->b);
+		break;
+	case BMOF_STRING:
+	case BMOF_DATETIME:
+	case BMOF_REFERENCE:
+		json_string(j, v->s);
+		break;
+	case BMOF_OBJECT:
+		json_string(j, v->obj && v->obj->name ? v->obj->name : "");
+		break;
+	default:
+		json_uint(j, v->u);
+	}
+}
+
+static void json_value(struct json *j, const struct bmof_value *v)
+{
+	uint32_t i;
+
+	if (!v->v) {
+		json_bool(j, true);	/* a flag qualifier written without a value */
+		return;
+	}
+	if (!(v->type & BMOF_ARRAY)) {
+		json_scalar(j, v->type, v->v);
+		return;
+	}
+	json_array_begin(j);
+	for (i = 0; i < v->count; i++)
+		json_scalar(j, v->type & ~BMOF_ARRAY, &v->v[i]);
+	json_array_end(j);
+}
+
+static void json_qualifiers(struct json *j, const struct bmof_qualifier *q, size_t n)
+{
+	size_t i;
+
+	json_key(j, "qualifiers");
+	json_object_begin(j);
+	for (i = 0; i < n; i++) {
+		if (!strcasecmp(q[i].name, "CIMTYPE"))
+			continue;
+		json_key(j, q[i].name);
+		json_value(j, &q[i].value);
+	}
+	json_object_end(j);
+}
+
+static const char *direction_name(enum bmof_direction d)
+{
+	switch (d) {
+	case BMOF_DIR_IN: return "in";
+	case BMOF_DIR_OUT: return "out";
+	case BMOF_DIR_INOUT: return "inout";
+	default: return NULL;
+	}
+}
+
+static void json_id(struct json *j, const char *key, int64_t id)
+{
+	json_key(j, key);
+	if (id < 0)
+		json_null(j);
+	else
+		json_int(j, id);
+}
+
+static void json_method(struct json *j, const struct bmof_method *m)
+{
+	size_t i;
+
+	json_object_begin(j);
+	json_kv_string(j, "name", m->name);
+	json_id(j, "id", m->id);
+	json_kv_string(j, "returns", m->returns);
+	json_key(j, "params");
+	json_array_begin(j);
+	for (i = 0; i < m->nparams; i++) {
+		const struct bmof_property *p = &m->params[i];
+		const char *dir = direction_name(p->direction);
+
+		json_object_begin(j);
+		json_kv_string(j, "name", p->name);
+		json_kv_string(j, "type", p->type_name);
+		json_key(j, "direction");
+		if (dir)
+			json_string(j, dir);
+		else
+			json_null(j);
+		json_id(j, "id", p->id);
+		json_kv_bool(j, "array", p->array);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+}
+
+static void json_class(struct json *j, const struct bmof_object *o)
+{
+	size_t i;
+
+	json_object_begin(j);
+	json_key(j, "name");
+	if (o->name)
+		json_string(j, o->name);
+	else
+		json_null(j);
+	json_key(j, "guid");
+	if (o->guid[0])
+		json_string(j, o->guid);
+	else
+		json_null(j);
+	json_qualifiers(j, o->qualifiers, o->nqualifiers);
+	json_key(j, "properties");
+	json_array_begin(j);
+	for (i = 0; i < o->nproperties; i++) {
+		json_object_begin(j);
+		json_kv_string(j, "name", o->properties[i].name);
+		json_kv_string(j, "type", o->properties[i].type_name);
+		json_kv_bool(j, "array", o->properties[i].array);
+		if (o->instance && o->properties[i].value) {
+			json_key(j, "value");
+			json_value(j, o->properties[i].value);
+		}
+		json_object_end(j);
+	}
+	json_array_end(j);
+	if (!o->instance) {
+		json_key(j, "methods");
+		json_array_begin(j);
+		for (i = 0; i < o->nmethods; i++)
+			json_method(j, &o->methods[i]);
+		json_array_end(j);
+	}
+	json_object_end(j);
+}
+
+static void json_objects(struct json *j, const struct bmof *b, bool instances)
+{
+	size_t i;
+
+	json_array_begin(j);
+	for (i = 0; i < b->nobjects; i++) {
+		if (b->objects[i]->instance == instances)
+			json_class(j, b->objects[i]);
+	}
+	json_array_end(j);
+}
+
+void bmof_print_json(FILE *f, const struct bmof *b, bool pretty)
+{
+	struct json j;
+	bool instances = false;
+	size_t i;
+
+	for (i = 0; i < b->nobjects; i++)
+		instances |= b->objects[i]->instance;
+	json_init(&j, f, pretty);
+	json_object_begin(&j);
+	json_key(&j, "classes");
+	json_objects(&j, b, false);
+	if (instances) {
+		json_key(&j, "instances");
+		json_objects(&j, b, true);
+	}
+	json_object_end(&j);
+	json_end_line(&j);
+}
