@@ -112,7 +112,7 @@ check:
 	$(Q)$(TOP)/scripts/timed.sh kernel $(MAKE) --no-print-directory kernel
 	$(Q)$(TOP)/scripts/timed.sh tools $(MAKE) --no-print-directory tools
 	$(Q)$(TOP)/scripts/timed.sh build $(MAKE) --no-print-directory vm-deps unit
-	$(Q)$(TOP)/scripts/check.sh --unit "$(UNIT_TESTS)" --vm "$(VM_TESTS)" --series \
+	$(Q)$(TOP)/scripts/check.sh --unit "$(UNIT_TESTS)" --vm "$(VM_TESTS)" --series --fuzz \
 		--checkpatch "$(addprefix kernel/patches/,$(shell cat kernel/series))" \
 		--debian "$(DEBIAN_TESTS)"
 

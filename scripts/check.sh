@@ -6,14 +6,15 @@
 # $WMIBPF_PHASES that scripts/timed.sh writes).
 #
 #   scripts/check.sh --unit "BIN..." --vm "TEST..." [--checkpatch "PATCH..."]
-#                    [--series] [--debian "TEST..."]
+#                    [--series] [--fuzz] [--debian "TEST..."]
 #
 # Unit tests are CMocka binaries run under valgrind: each test case counts,
 # and a leak or memory error in a binary counts as one more failure.  VM
 # tests run in the guest through vmtest/run.sh; each test counts, and a boot
 # that ends badly (timeout, kernel splat) counts as one more failure. Each
 # kernel patch must pass checkpatch.pl --strict, and with --series the
-# series must build patch by patch (scripts/series-build.sh).
+# series must build patch by patch (scripts/series-build.sh).  With --fuzz
+# the fuzz targets get a bounded run (make fuzz-smoke) each.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -21,6 +22,7 @@ unit=
 vm=
 patches=
 series=0
+fuzz=0
 debian=
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -28,6 +30,7 @@ while [ $# -gt 0 ]; do
 	--vm) vm=$2; shift ;;
 	--checkpatch) patches=$2; shift ;;
 	--series) series=1 ;;
+	--fuzz) fuzz=1 ;;
 	--debian) debian=$2; shift ;;
 	*) echo "check: unknown argument $1" >&2; exit 2 ;;
 	esac
@@ -110,6 +113,21 @@ if [ $series = 1 ]; then
 	cat "$tmp/series.log"
 	count "$tmp/series.log"
 	phase series $t0
+fi
+
+if [ $fuzz = 1 ]; then
+	t0=$SECONDS
+	echo "--- fuzz, a bounded run"
+	if make -C "$top" --no-print-directory fuzz-smoke FUZZ_RUNS=50000 FUZZ_TIME=60 \
+		>"$tmp/fuzz.log" 2>&1; then
+		echo "PASS: fuzz:bmof ($(grep -o 'stat::number_of_executed_units: [0-9]*' "$tmp/fuzz.log" |
+			grep -o '[0-9]*$') runs)"
+	else
+		tail -n 30 "$tmp/fuzz.log"
+		echo "FAIL: fuzz:bmof (input kept in out/fuzz/artifacts/)"
+	fi | tee "$tmp/fuzz.res"
+	count "$tmp/fuzz.res"
+	phase fuzz $t0
 fi
 
 if [ -n "$vm" ]; then
