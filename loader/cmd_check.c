@@ -3,10 +3,15 @@
  * check: validate policy files offline. The exit status is 3 if a file is
  * not a valid policy, 1 if one could not be read at all (a missing file
  * is not an invalid policy: it is a failed check), as wmibpf(8) says.
+ * The BPF objects a policy lists are opened, never loaded, to find one
+ * its device cannot bind (bind.h).
  */
 
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "bind.h"
 #include "policy.h"
 #include "wmibpf.h"
 
@@ -27,6 +32,17 @@ int cmd_check(struct app *a)
 			/* A file that could not be checked outweighs an invalid one. */
 			if (ret != EXIT_FAILED)
 				ret = code;
+			continue;
+		}
+		/* What load would refuse of the objects, as far as opening them tells. */
+		err = policy_bind_check(&p, &msg);
+		if (err) {
+			fprintf(stderr, "%s\n", msg ? msg : strerror(-err));
+			free(msg);
+			code = err == -EINVAL ? EXIT_BAD_POLICY : EXIT_FAILED;
+			if (ret != EXIT_FAILED)
+				ret = code;
+			policy_free(&p);
 			continue;
 		}
 		if (!a->cli->quiet)

@@ -30,6 +30,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "bind.h"
 #include "bpffs.h"
 #include "encode.h"
 #include "fault.h"
@@ -300,15 +301,19 @@ static int check_object_file(const char *path)
 	return EXIT_OK;
 }
 
-/* Open and verify a BPF object of wmi_bpf_ops programs. */
+/*
+ * Open and verify a BPF object of wmi_bpf_ops programs: a bare one, bound
+ * to device if given, or the policy's object idx, bound to the policy's
+ * device (bind.h).
+ */
 static int prepare_object(struct load *l, const char *path, const struct wmi_guid *device,
-			  struct wmi_policy_meta *meta)
+			  size_t idx, struct wmi_policy_meta *meta)
 {
 	struct bpf_object *obj;
 	struct bpf_map *map;
 	size_t before = meta->nr_objects;
 	size_t i;
-	char buf[128];
+	char buf[128], *msg;
 	int err, ret;
 
 	ret = check_object_file(path);
@@ -323,6 +328,14 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 	}
 	l->objs[l->nr_objs++] = obj;
 
+	if (l->is_policy) {
+		err = policy_bind_object(&l->policy, idx, obj, &msg);
+		if (err) {
+			errmsg("%s", msg ? msg : strerror(-err));
+			free(msg);
+			return err == -EINVAL ? EXIT_BAD_POLICY : EXIT_FAILED;
+		}
+	}
 	bpf_object__for_each_map(map, obj) {
 		if (!is_struct_ops(map))
 			continue;
@@ -749,7 +762,7 @@ static int load_one(struct app *a, const char *file, const char *name,
 	ret = prepare_policy(&l, &meta);
 	for (i = 0; !ret && i < (l.is_policy ? l.policy.nr_bpf : 1); i++)
 		ret = prepare_object(&l, l.is_policy ? l.policy.bpf[i] : file,
-				     l.is_policy ? NULL : device, &meta);
+				     l.is_policy ? NULL : device, i, &meta);
 	if (!ret)
 		ret = locked_commit(&l, &meta);
 	if (!ret && !a->cli->quiet)

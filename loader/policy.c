@@ -656,6 +656,8 @@ static int parse_bpf(struct parse_ctx *c, yaml_node_t *n)
 		if (!path)
 			return parse_fail(c, v, "bpf: cannot find %s next to the policy, in "
 					  "$WMIBPF_BPF_PATH or in %s", s, WMIBPF_BPFDIR);
+		c->p->bpf_line[c->p->nr_bpf] = v->start_mark.line + 1;
+		c->p->bpf_column[c->p->nr_bpf] = v->start_mark.column + 1;
 		c->p->bpf[c->p->nr_bpf++] = path;
 	}
 	return 0;

@@ -80,6 +80,8 @@ struct policy {
 	struct policy_rule *rules;
 	size_t nr_rules;
 	char *bpf[POLICY_MAX_BPF];	/* vendor objects, resolved paths */
+	/* where each is listed, 1-based, for errors found when it is opened */
+	unsigned int bpf_line[POLICY_MAX_BPF], bpf_column[POLICY_MAX_BPF];
 	size_t nr_bpf;
 };
 

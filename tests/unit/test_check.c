@@ -15,7 +15,7 @@
 #include "wmibpf.h"
 
 static char dir[] = "/tmp/wmibpf-check-XXXXXX";
-static char good[128], bad[128], missing[128];
+static char good[128], bad[128], missing[128], bindable[128], conflict[128];
 
 static void write_file(const char *path, const char *text)
 {
@@ -36,6 +36,13 @@ static int setup(void **state)
 	snprintf(missing, sizeof(missing), "%s/missing.yaml", dir);
 	write_file(good, "name: good\ndevice: all\n");
 	write_file(bad, "name: bad\ndevice: nowhere\n");
+	snprintf(bindable, sizeof(bindable), "%s/bindable.yaml", dir);
+	snprintf(conflict, sizeof(conflict), "%s/conflict.yaml", dir);
+	/* deny_method binds to every device, acme_translator to FE733490-... */
+	write_file(bindable, "name: b\ndevice: AD81FA8F-3A66-4C67-B111-78F81C9633B3\nbpf:\n"
+		   "  - " BPF_OBJS "/deny_method.bpf.o\n");
+	write_file(conflict, "name: c\ndevice: AD81FA8F-3A66-4C67-B111-78F81C9633B3\nbpf:\n"
+		   "  - " BPF_OBJS "/deny_method.bpf.o\n  - " BPF_OBJS "/acme_translator.bpf.o\n");
 	return 0;
 }
 
@@ -44,6 +51,8 @@ static int teardown(void **state)
 	(void)state;
 	unlink(good);
 	unlink(bad);
+	unlink(bindable);
+	unlink(conflict);
 	rmdir(dir);
 	return 0;
 }
@@ -71,10 +80,22 @@ static void exit_status(void **state)
 	assert_int_equal(check(both_rev, 2), EXIT_FAILED);
 }
 
+/* An object bound to another device than the policy's: what load refuses (bind.h). */
+static void objects(void **state)
+{
+	char *ok[] = { bindable }, *refused[] = { conflict }, *both[] = { missing, conflict };
+
+	(void)state;
+	assert_int_equal(check(ok, 1), EXIT_OK);
+	assert_int_equal(check(refused, 1), EXIT_BAD_POLICY);
+	assert_int_equal(check(both, 2), EXIT_FAILED);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(exit_status),
+		cmocka_unit_test(objects),
 	};
 
 	return cmocka_run_group_tests_name("check", tests, setup, teardown);

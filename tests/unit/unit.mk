@@ -31,10 +31,19 @@ UNIT_SRCS_event := loader/event.c loader/json.c loader/text.c loader/guid.c $(PO
 UNIT_LIBS_event := -lyaml
 UNIT_SRCS_event_record := loader/event_record.c loader/json.c loader/text.c
 UNIT_CFLAGS_event_record = -I$(KBUILD)/usr-headers/include
-UNIT_SRCS_check := loader/cmd_check.c loader/util.c $(POLICY_SRCS) loader/guid.c loader/text.c
-UNIT_LIBS_check := -lyaml
+# check opens the BPF objects a policy lists (loader/bind.c): real ones, built.
+UNIT_SRCS_check := loader/cmd_check.c loader/bind.c loader/util.c $(POLICY_SRCS) loader/guid.c \
+	loader/text.c
+UNIT_CFLAGS_check = -I$(LIBBPF_INC) -DBPF_OBJS='"$(abspath $(OUT))/bpf"'
+UNIT_DEPS_check = $(OUT)/bpf/deny_method.bpf.o $(OUT)/bpf/acme_translator.bpf.o
+UNIT_LIBS_check = $(LIBBPF_A) -lelf -lz -lyaml
+# Binding a policy's objects to its device, on real objects.
+UNIT_SRCS_bind := loader/bind.c $(POLICY_SRCS) loader/guid.c loader/text.c
+UNIT_CFLAGS_bind = -I$(LIBBPF_INC) -DBPF_OBJS='"$(abspath $(OUT))/bpf"'
+UNIT_DEPS_bind = $(OUT)/bpf/deny_method.bpf.o $(OUT)/bpf/acme_translator.bpf.o
+UNIT_LIBS_bind = $(LIBBPF_A) -lelf -lz -lyaml
 # cmd_load.c against a mocked libbpf: the wrapped calls are in the test.
-UNIT_SRCS_attach := loader/store.c $(POLICY_SRCS) loader/encode.c loader/guid.c loader/util.c \
+UNIT_SRCS_attach := loader/store.c loader/bind.c $(POLICY_SRCS) loader/encode.c loader/guid.c loader/util.c \
 	loader/text.c loader/log.c loader/bpffs.c loader/fault.c loader/monitors.c
 UNIT_DEPS_attach = $(OUT)/bpf/wmi_policy.skel.h
 UNIT_CFLAGS_attach = -I$(OUT)/bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include

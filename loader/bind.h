@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A policy's BPF objects act on the policy's device.
+ *
+ * The first member of a struct wmi_bpf_ops is the GUID it binds to, all
+ * zero for every WMI device. An object listed under a policy's bpf: is
+ * part of that policy, and a policy acts on its device only (wmibpf(8),
+ * "device"), so before the object is loaded each of its wmi_bpf_ops maps
+ * is made to agree with the policy:
+ *
+ *	policy's device	map's GUID		result
+ *	all		anything		left as it is
+ *	GUID		null (every device)	bound to GUID
+ *	GUID		GUID			left as it is
+ *	GUID		another GUID		refused: no binding fits both
+ *
+ * The last is refused rather than rebound: an object built for one device
+ * reads that device's buffers, and run on another it would misread them.
+ */
+#ifndef WMIBPF_BIND_H
+#define WMIBPF_BIND_H
+
+#include <stddef.h>
+
+struct bpf_object;
+struct policy;
+
+/*
+ * Bind the wmi_bpf_ops maps of the policy's object i (p->bpf[i]), opened
+ * and not yet loaded, to the policy's device. Maps of other types are
+ * left for the loader to refuse. Returns 0, or -EINVAL with *err a
+ * malloc()ed "FILE:LINE:COLUMN: ..." message (FILE the policy, the
+ * position that of the object's bpf: entry), -ENOMEM without one.
+ */
+int policy_bind_object(const struct policy *p, size_t i, struct bpf_object *obj, char **err);
+
+/*
+ * The same for every object of the policy, offline, for check: each is
+ * opened (never loaded) and closed again. An object that libbpf cannot
+ * open is passed over: load says what is wrong with it, and check has
+ * never judged objects' contents.
+ */
+int policy_bind_check(const struct policy *p, char **err);
+
+#endif
