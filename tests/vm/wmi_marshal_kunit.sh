@@ -13,4 +13,5 @@ expect_match "$(grep -E "^ok [0-9]+ $suite\$" "$results")" "ok * $suite" "suite 
 # Every case ran and passed, none was skipped.
 expect_match "$(grep '^# Totals:' "$results")" "# Totals: pass:* fail:0 skip:0 total:*" "suite totals"
 expect_fail "no case skipped" grep -q '# SKIP' "$results"
+expect_ok "unload the KUnit module" modprobe -r wmi-marshal-kunit
 finish
