@@ -327,33 +327,82 @@ boot() {
 	done
 }
 
-# The boots, longest first (by their tests' budgets), WMIBPF_JOBS at a
+# The boots, longest first (by the last run's times), WMIBPF_JOBS at a
 # time (2 unless it says, 1 on a one-core host): most tests keep one vCPU
-# busy, so two guests use both cores of the host.  Each boot's report goes
-# to a file and is printed in the order the boots were named.
+# busy, so two guests use both cores of the host.  A machine's shared
+# tests are dealt into as many boots as run at a time, balanced by each
+# test's time in the last run (out/vmtest/test-times; a quarter of its
+# budget when it has none), so that no boot holds all the long tests.
+# Each boot's report goes to a file and is printed in the order the boots
+# were named.
+jobs_max=${WMIBPF_JOBS:-$(($(nproc) > 1 ? 2 : 1))}
+test_times=$OUT/vmtest/test-times
+boot_times=$OUT/vmtest/boot-times
+weight() {	# TEST
+	local n
+	n=$(awk -v k="$1" '$1 == k { n = $2 } END { print n + 0 }' "$test_times" 2>/dev/null)
+	[ "${n:-0}" -gt 0 ] || n=$(($(budget "$1") / 4))
+	echo "$n"
+}
+# shards MACHINE TEST...: the tests in jobs_max lists, one a line, the
+# heaviest first into the lightest list, each list in the given order.
+shards() {
+	local m=$1 t i=0
+	shift
+	for t in "$@"; do
+		echo "$i $(weight "$t") $t"
+		i=$((i + 1))
+	done | sort -k2,2rn | awk -v n="$jobs_max" '{
+		best = 0
+		for (j = 1; j < n; j++)
+			if (load[j] < load[best])
+				best = j
+		load[best] += $2
+		pos[best, ++cnt[best]] = $1 " " $3
+	} END {
+		for (j = 0; j < n; j++) {
+			if (!cnt[j])
+				continue
+			line = ""
+			# back to the order the tests were named in
+			for (k = 1; k <= cnt[j]; k++)
+				order[k] = pos[j, k]
+			for (a = 1; a <= cnt[j]; a++)
+				for (b = a + 1; b <= cnt[j]; b++)
+					if (order[b] + 0 < order[a] + 0) {
+						x = order[a]; order[a] = order[b]; order[b] = x
+					}
+			for (k = 1; k <= cnt[j]; k++) {
+				split(order[k], f, " ")
+				line = line " " f[2]
+			}
+			print substr(line, 2)
+		}
+	}'
+}
 boots=()
 for m in "${machines[@]}"; do
-	boots+=("$m $m${shared[$m]}")
+	n=1
+	# shellcheck disable=SC2086
+	while read -r list; do
+		boots+=("$m$([ $n = 1 ] || echo "-$n") $m $list")
+		n=$((n + 1))
+	done < <(shards "$m" ${shared[$m]})
 done
 for mt in "${own[@]}"; do
 	boots+=("${mt#*:} ${mt%%:*} ${mt#*:}")
 done
-# What a boot is expected to take: its time in the last run that had it
-# with the same tests (out/vmtest/boot-times), or else the sum of its
-# tests' budgets.
-times=$OUT/vmtest/boot-times
-cost() {	# NAME MACHINE TEST...
+cost() {	# NAME MACHINE TEST...: the boot's time in the last run, or its tests' weights
 	local t n=0 key="$*"
-	n=$(awk -v k="$key" -F'\t' '$1 == k { n = $2 } END { print n + 0 }' "$times" 2>/dev/null)
+	n=$(awk -v k="$key" -F'\t' '$1 == k { n = $2 } END { print n + 0 }' "$boot_times" 2>/dev/null)
 	if [ "${n:-0}" = 0 ]; then
 		shift 2
 		for t in "$@"; do
-			n=$((n + $(budget "$t")))
+			n=$((n + $(weight "$t")))
 		done
 	fi
 	echo "$n"
 }
-jobs_max=${WMIBPF_JOBS:-$(($(nproc) > 1 ? 2 : 1))}
 echo "vmtest: $# test(s) in ${#boots[@]} boot(s), $jobs_max at a time, accelerator $a, logs in $logs"
 running=0
 while read -r _ b; do
@@ -376,9 +425,14 @@ done < <(for b in "${boots[@]}"; do
 done | sort -rn -k1,1)
 wait
 
-mkdir -p "$(dirname "$times")"
-cat "$times" "$logs"/*.time 2>/dev/null | awk -F'\t' '{ t[$1] = $2 } END { for (k in t) print k "\t" t[k] }' \
-	>"$times.new" && mv "$times.new" "$times"
+mkdir -p "$(dirname "$boot_times")"
+cat "$boot_times" "$logs"/*.time 2>/dev/null |
+	awk -F'\t' '{ t[$1] = $2 } END { for (k in t) print k "\t" t[k] }' >"$boot_times.new" &&
+	mv "$boot_times.new" "$boot_times"
+{ cat "$test_times" 2>/dev/null; cat "$logs"/*/results.log 2>/dev/null | tr -d '\r' |
+	sed -n 's/^RESULT \([^ ]*\) [0-9]* \([0-9]*\)$/\1 \2/p'; } |
+	awk '{ t[$1] = $2 } END { for (k in t) print k, t[k] }' >"$test_times.new" &&
+	mv "$test_times.new" "$test_times"
 for b in "${boots[@]}"; do
 	r=$logs/${b%% *}.report
 	cat "$r"
