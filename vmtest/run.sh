@@ -426,7 +426,7 @@ done | sort -rn -k1,1)
 wait
 
 mkdir -p "$(dirname "$boot_times")"
-cat "$boot_times" "$logs"/*.time 2>/dev/null |
+{ cat "$boot_times" 2>/dev/null || true; cat "$logs"/*.time; } |
 	awk -F'\t' '{ t[$1] = $2 } END { for (k in t) print k "\t" t[k] }' >"$boot_times.new" &&
 	mv "$boot_times.new" "$boot_times"
 { cat "$test_times" 2>/dev/null; cat "$logs"/*/results.log 2>/dev/null | tr -d '\r' |
