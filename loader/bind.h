@@ -20,10 +20,23 @@
 #ifndef WMIBPF_BIND_H
 #define WMIBPF_BIND_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
+struct bpf_map;
 struct bpf_object;
 struct policy;
+
+/* A struct_ops map of the kernel's wmi_bpf_ops, as libbpf will find it. */
+bool wmi_ops_map(struct bpf_object *obj, const struct bpf_map *map);
+
+/*
+ * The binding of a wmi_bpf_ops map: its member named guid in the map's
+ * initial value, where libbpf takes it from. -ENOENT if there is none,
+ * -EINVAL if it is not one plain 16-byte member inside the value.
+ */
+int wmi_ops_guid(struct bpf_object *obj, const struct bpf_map *map, uint8_t **guid);
 
 /*
  * Bind the wmi_bpf_ops maps of the policy's object i (p->bpf[i]), opened
