@@ -47,6 +47,13 @@ static void decode_fails(const void *d, size_t len, int rc, const char *want)
 	assert_int_equal(strncmp(err, "bmof: ", 6), 0);
 }
 
+static uint32_t le32_at(const struct fx *f, long at)
+{
+	const uint8_t *p = f->d + at;
+
+	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
 /* The decompressed data as a literal-only blob. */
 static struct fx *wrap(const struct fx *data)
 {
@@ -544,6 +551,44 @@ static void error_count(void **state)
 	fx_free(data);
 }
 
+/*
+ * A flavour table is looked up by offset, not walked per qualifier (a
+ * large table times many qualifiers took minutes); out of order entries
+ * are found, and for an offset listed twice the first entry wins.
+ */
+static void flavor_table_lookup(void **state)
+{
+	struct fx *a = fx_qualifier("A", BMOF_BOOLEAN, NULL), *bq = fx_qualifier("B", BMOF_BOOLEAN, NULL);
+	struct fx *c = fx_qualifier("C", BMOF_BOOLEAN, NULL), *data, *blob;
+	const struct bmof_object *o;
+	uint32_t pairs[5][2];
+	struct bmof *b;
+	long at_a, at_b;
+
+	(void)state;
+	data = fx_root(fx_object(0, fx_list(a, bq, c, NULL), NULL, NULL), NULL);
+	/* the qualifiers' bytes differ only in the name: find by list position */
+	at_a = 20 + 20 + 8;
+	at_b = at_a + le32_at(data, at_a);
+	pairs[0][0] = at_b + 1;				pairs[0][1] = 8;
+	pairs[1][0] = at_b;				pairs[1][1] = BMOF_FLAVOR_AMENDED;
+	pairs[2][0] = at_a;				pairs[2][1] = BMOF_FLAVOR_TO_SUBCLASS;
+	pairs[3][0] = at_b;				pairs[3][1] = BMOF_FLAVOR_TO_INSTANCE;
+	pairs[4][0] = 0;				pairs[4][1] = 8;
+	fx_flavors(data, 5, (const uint32_t (*)[2])pairs);
+	blob = wrap(data);
+	b = decode_ok(blob);
+	o = b->objects[0];
+	assert_int_equal(o->nqualifiers, 3);
+	assert_string_equal(o->qualifiers[0].name, "A");
+	assert_int_equal(o->qualifiers[0].flavors, BMOF_FLAVOR_TO_SUBCLASS);
+	assert_int_equal(o->qualifiers[1].flavors, BMOF_FLAVOR_AMENDED);
+	assert_int_equal(o->qualifiers[2].flavors, 0);
+	bmof_free(b);
+	fx_free(blob);
+	fx_free(data);
+}
+
 /* No byte of the object area, changed, may crash or leak. */
 static void every_byte_corrupted(void **state)
 {
@@ -658,6 +703,7 @@ int main(void)
 		cmocka_unit_test(error_nesting),
 		cmocka_unit_test(error_shared_references),
 		cmocka_unit_test(error_count),
+		cmocka_unit_test(flavor_table_lookup),
 		cmocka_unit_test(every_byte_corrupted),
 		cmocka_unit_test(corpus),
 	};
