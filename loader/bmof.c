@@ -835,32 +835,50 @@ static void move_property(struct bmof_property *dst, struct bmof_property *src)
 	memset(src, 0, sizeof(*src));
 }
 
-/* "[In, Out, ID(1)]" reads better than "[In, ID(1), Out]": a stable move. */
-static void directions_first(struct bmof_qualifier *q, size_t n)
+static bool is_direction(const struct bmof_qualifier *q)
 {
-	struct bmof_qualifier t;
-	size_t i, front = 0;
+	return !strcasecmp(q->name, "In") || !strcasecmp(q->name, "Out");
+}
 
+/*
+ * "[In, Out, ID(1)]" reads better than "[In, ID(1), Out]": a stable
+ * partition through a copy, as moving each In and Out to the front in
+ * place is quadratic in a list that may be a million qualifiers long.
+ */
+static int directions_first(struct bmof_qualifier *q, size_t n)
+{
+	struct bmof_qualifier *t = malloc((n ? n : 1) * sizeof(*t));
+	size_t i, k = 0;
+
+	if (!t)
+		return -ENOMEM;
 	for (i = 0; i < n; i++) {
-		if (strcasecmp(q[i].name, "In") && strcasecmp(q[i].name, "Out"))
-			continue;
-		t = q[i];
-		memmove(&q[front + 1], &q[front], (i - front) * sizeof(*q));
-		q[front++] = t;
+		if (is_direction(&q[i]))
+			t[k++] = q[i];
 	}
+	for (i = 0; i < n; i++) {
+		if (!is_direction(&q[i]))
+			t[k++] = q[i];
+	}
+	memcpy(q, t, n * sizeof(*q));
+	free(t);
+	return 0;
 }
 
 /*
  * A parameter that is both in and out is in both __PARAMETERS objects:
  * one parameter with the direction of both, and the qualifiers of both.
  */
-static int merge_param(struct bmof_property *into, struct bmof_property *p)
+static int merge_param(struct dec *c, struct bmof_property *into, struct bmof_property *p)
 {
 	struct bmof_qualifier *q;
 	size_t i, n = into->nqualifiers;
 
 	if (into->type != p->type)
 		return -EINVAL;
+	/* each of p's qualifiers is looked for among into's: a unit a compare */
+	if (charge(c, n * p->nqualifiers, 0))
+		return -E2BIG;
 	into->direction |= p->direction;	/* IN | OUT == INOUT */
 	q = realloc(into->qualifiers, (n + p->nqualifiers + 1) * sizeof(*q));
 	if (!q)
@@ -874,8 +892,7 @@ static int merge_param(struct bmof_property *into, struct bmof_property *p)
 	}
 	if (into->id < 0)
 		into->id = p->id;
-	directions_first(into->qualifiers, into->nqualifiers);
-	return 0;
+	return directions_first(into->qualifiers, into->nqualifiers);
 }
 
 static int cmp_param(const void *a, const void *b)
@@ -908,10 +925,17 @@ static int add_param(struct dec *c, struct bmof_method *m, struct bmof_property 
 		p->type_name = NULL;
 		return 0;
 	}
+	/*
+	 * Each parameter is looked for among those before it: a unit a
+	 * compare, so that a __PARAMETERS of half a million cannot take
+	 * minutes (legal methods have a handful).
+	 */
+	if (charge(c, m->nparams, 0))
+		return -E2BIG;
 	for (i = 0; i < m->nparams; i++) {
 		if (strcmp(m->params[i].name, p->name))
 			continue;
-		rc = merge_param(&m->params[i], p);
+		rc = merge_param(c, &m->params[i], p);
 		if (rc == -EINVAL)
 			return dfail(c, rc, "parameter %s is in and out with two types", p->name);
 		return rc;

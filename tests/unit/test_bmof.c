@@ -589,6 +589,36 @@ static void flavor_table_lookup(void **state)
 	fx_free(data);
 }
 
+/*
+ * Matching a method's parameters by name is quadratic in their number:
+ * it is charged to the work budget, so a __PARAMETERS of thousands is
+ * refused at once rather than taking minutes (half a million did).
+ */
+static void error_many_params(void **state)
+{
+	struct fx *l = fx_new(), *o, *data, *blob;
+	char name[16];
+	size_t i, n = 3000;
+
+	(void)state;
+	fx_put32(l, 0);
+	fx_put32(l, n + 1);
+	fx_cat(l, fx_property("__CLASS", BMOF_STRING, fx_str("__PARAMETERS"), NULL));
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "p%zu", i);
+		fx_cat(l, fx_property(name, BMOF_UINT32, NULL, NULL));
+	}
+	put_le32(l->d, l->len);
+	o = fx_object(1, NULL, l, NULL);
+	data = fx_root(fx_object(0, NULL, NULL,
+				 fx_list(fx_property("M", BMOF_OBJECT | BMOF_ARRAY,
+						     fx_array_value(1, o), NULL), NULL)), NULL);
+	blob = wrap(data);
+	decode_fails(blob->d, blob->len, -E2BIG, "method M: decoding passes its work limit");
+	fx_free(blob);
+	fx_free(data);
+}
+
 /* No byte of the object area, changed, may crash or leak. */
 static void every_byte_corrupted(void **state)
 {
@@ -704,6 +734,7 @@ int main(void)
 		cmocka_unit_test(error_shared_references),
 		cmocka_unit_test(error_count),
 		cmocka_unit_test(flavor_table_lookup),
+		cmocka_unit_test(error_many_params),
 		cmocka_unit_test(every_byte_corrupted),
 		cmocka_unit_test(corpus),
 	};
