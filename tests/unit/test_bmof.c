@@ -279,6 +279,42 @@ static void acme_mof(void **state)
 	fx_free(blob);
 }
 
+/*
+ * Names are firmware's: in MOF text one must not pose as syntax nor send
+ * the terminal an escape sequence (ESC, or C1's CSI U+009B), and a
+ * string's escapes must not run into the next character.
+ */
+static void hostile_names_mof(void **state)
+{
+	struct fx *data, *blob;
+	struct bmof *b;
+	char *t;
+	long at;
+
+	(void)state;
+	data = fx_root(fx_object(0, fx_list(fx_qualifier("Q\x1b[2J", BMOF_STRING, fx_str("a\x01" "b\x9b\"\x02")),
+					    NULL),
+				 fx_list(fx_property("__CLASS", BMOF_STRING, fx_str("Evil\n{\n};\nclass Fake"), NULL),
+					 fx_property("__SUPERCLASS", BMOF_STRING, fx_str("S:"), NULL),
+					 fx_property("P\x9b", BMOF_UINT32, NULL, NULL), NULL),
+				 NULL), NULL);
+	/* \x02 in the qualifier's value becomes a lone high surrogate */
+	at = fx_find(data, &(struct fx){ .d = (uint8_t *)"\x02\0\0\0", .len = 4 });
+	assert_true(at > 0);
+	data->d[at] = 0;
+	data->d[at + 1] = 0xd8;
+	blob = wrap(data);
+	b = decode_ok(blob);
+	t = print(b, false);
+	assert_string_equal(t, "[Q\\x001b\\x005b2J(\"a\\x0001b\\x009b\\\"\xef\xbf\xbd\")]\n"
+			       "class Evil\\x000a\\x007b\\x000a\\x007d\\x003b\\x000aclass\\x0020Fake : "
+			       "S\\x003a\n{\n  uint32 P\\x009b;\n};\n\n");
+	free(t);
+	bmof_free(b);
+	fx_free(blob);
+	fx_free(data);
+}
+
 /* The smallest root, "FOMB" 20 1 1 0, by hand with overlapping matches. */
 static void hand_made_matches(void **state)
 {
@@ -733,6 +769,7 @@ int main(void)
 		cmocka_unit_test(error_nesting),
 		cmocka_unit_test(error_shared_references),
 		cmocka_unit_test(error_count),
+		cmocka_unit_test(hostile_names_mof),
 		cmocka_unit_test(flavor_table_lookup),
 		cmocka_unit_test(error_many_params),
 		cmocka_unit_test(every_byte_corrupted),
