@@ -2,8 +2,9 @@
 /*
  * A policy's BPF objects act on the policy's device.
  *
- * The first member of a struct wmi_bpf_ops is the GUID it binds to, all
- * zero for every WMI device. An object listed under a policy's bpf: is
+ * The member guid of a struct wmi_bpf_ops (the first in the kernel's, but
+ * an object declares its own and libbpf copies members by name) is the
+ * GUID it binds to, all zero for every WMI device. An object listed under a policy's bpf: is
  * part of that policy, and a policy acts on its device only (wmibpf(8),
  * "device"), so before the object is loaded each of its wmi_bpf_ops maps
  * is made to agree with the policy:
