@@ -336,13 +336,18 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 			       bpf_map__name(map), struct_ops_type(obj, map));
 			return EXIT_BAD_POLICY;
 		}
-		/* Where libbpf takes the kernel's guid from (bind.h), not bytes 0-15. */
-		if (wmi_ops_guid(obj, map, &guid)) {
+		/*
+		 * Where libbpf takes the kernel's guid from (bind.h), not bytes
+		 * 0-15. Without the member the kernel's stays zero, every
+		 * device: right to record, but no way to bind to one.
+		 */
+		err = wmi_ops_guid(obj, map, &guid);
+		if (err == -EINVAL || (err && device)) {
 			errmsg("%s: wmi_bpf_ops map %s has no guid member to bind: one of 16 "
 			       "bytes, named guid once", path, bpf_map__name(map));
 			return EXIT_BAD_POLICY;
 		}
-		if (device)
+		if (!err && device)
 			memcpy(guid, device->b, WMI_GUID_LEN);
 		if (meta->nr_objects == WMI_META_MAX_OBJS) {
 			errmsg("%s: at most %d wmi_bpf_ops maps per policy", path,
@@ -358,7 +363,10 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 		}
 		snprintf(meta->objects[meta->nr_objects].name,
 			 sizeof(meta->objects[0].name), "%s", bpf_map__name(map));
-		memcpy(meta->objects[meta->nr_objects].guid, guid, WMI_GUID_LEN);
+		if (err)
+			memset(meta->objects[meta->nr_objects].guid, 0, WMI_GUID_LEN);
+		else
+			memcpy(meta->objects[meta->nr_objects].guid, guid, WMI_GUID_LEN);
 		meta->nr_objects++;
 	}
 	if (meta->nr_objects == before) {
