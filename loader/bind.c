@@ -95,6 +95,17 @@ int wmi_ops_guid(struct bpf_object *obj, const struct bpf_map *map, uint8_t **gu
 	return 0;
 }
 
+const char *wmi_object_pinned_map(struct bpf_object *obj)
+{
+	struct bpf_map *map;
+
+	bpf_object__for_each_map(map, obj) {
+		if (bpf_map__pin_path(map))
+			return bpf_map__name(map);
+	}
+	return NULL;
+}
+
 int policy_bind_object(const struct policy *p, size_t i, struct bpf_object *obj, char **err)
 {
 	char have[WMI_GUID_STR_LEN + 1], want[WMI_GUID_STR_LEN + 1];

@@ -40,6 +40,14 @@ bool wmi_ops_map(struct bpf_object *obj, const struct bpf_map *map);
 int wmi_ops_guid(struct bpf_object *obj, const struct bpf_map *map, uint8_t **guid);
 
 /*
+ * The name of a map of obj that libbpf would pin (LIBBPF_PIN_BY_NAME),
+ * or NULL. The loader pins what it loads itself; a map an object pins
+ * by name is shared with whatever else uses that path, another policy's
+ * or device's maps among them, so such an object is refused.
+ */
+const char *wmi_object_pinned_map(struct bpf_object *obj);
+
+/*
  * Bind the wmi_bpf_ops maps of the policy's object i (p->bpf[i]), opened
  * and not yet loaded, to the policy's device. Maps of other types are
  * left for the loader to refuse. Returns 0, or -EINVAL with *err a

@@ -320,6 +320,12 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 	}
 	l->objs[l->nr_objs++] = obj;
 
+	if (wmi_object_pinned_map(obj)) {
+		errmsg("%s: map %s is pinned by name: an object's maps are its own, the "
+		       "loader pins them", path, wmi_object_pinned_map(obj));
+		return EXIT_BAD_POLICY;
+	}
+
 	if (l->is_policy) {
 		err = policy_bind_object(&l->policy, idx, obj, &msg);
 		if (err) {

@@ -270,6 +270,21 @@ static void flavored_type_is_bound(void **state)
 	free(err);
 }
 
+/* A map pinned by name is shared past the policy: load refuses the object. */
+static void pinned_map_is_found(void **state)
+{
+	struct bpf_object *obj;
+
+	(void)state;
+	obj = open_obj(BIND_HOSTILE "/pinned.bpf.o");
+	assert_non_null(wmi_object_pinned_map(obj));
+	assert_string_equal(wmi_object_pinned_map(obj), "shared");
+	bpf_object__close(obj);
+	obj = open_obj(TRANSLATOR);
+	assert_null(wmi_object_pinned_map(obj));
+	bpf_object__close(obj);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -282,6 +297,7 @@ int main(void)
 		cmocka_unit_test(no_guid_member_is_refused),
 		cmocka_unit_test(two_guid_members_are_refused),
 		cmocka_unit_test(flavored_type_is_bound),
+		cmocka_unit_test(pinned_map_is_found),
 	};
 
 	return cmocka_run_group_tests_name("bind", tests, NULL, NULL);

@@ -7,6 +7,7 @@
  * Built once per case, -DCASE_<name>; never loaded.
  */
 #include <linux/types.h>
+#include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 
 /* The acme laptop's string block: "another device". */
@@ -58,6 +59,26 @@ struct wmi_bpf_ops___x {
 };
 SEC(".struct_ops.link")
 struct wmi_bpf_ops___x flavor = { .guid = OTHER, .method_call = (void *)call };
+#elif defined(CASE_pinned)
+/*
+ * libbpf would reuse whatever is pinned at /sys/fs/bpf/shared (and a name
+ * with a / in the ELF could reach /sys/fs/bpf/wmi/<policy>/ maps), or
+ * leave the map pinned there: state shared past the policy's device.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+	__uint(pinning, LIBBPF_PIN_BY_NAME);
+} shared SEC(".maps");
+
+struct wmi_bpf_ops {
+	__u8 guid[16];
+	int (*method_call)(unsigned long long *ctx);
+};
+SEC(".struct_ops.link")
+struct wmi_bpf_ops pinned = { .method_call = (void *)call };
 #endif
 
 char LICENSE[] SEC("license") = "GPL";
