@@ -38,6 +38,7 @@
 struct flavor {
 	uint32_t offset;
 	uint32_t flavors;
+	uint32_t index;		/* in the table: the first entry for an offset wins */
 };
 
 struct dec {
@@ -48,7 +49,7 @@ struct dec {
 	int depth;
 	size_t work;		/* units left: see charge() */
 	const char *kind;	/* what the properties parsed are: "property" or "method" */
-	const uint8_t *flavors;	/* the flavour table's entries, or NULL */
+	struct flavor *flavors;	/* the flavour table by offset, one entry each, or NULL */
 	uint32_t nflavors;
 };
 
@@ -531,13 +532,22 @@ static int parse_value(struct dec *c, struct span s, size_t off, uint32_t type,
 
 /* ---- qualifiers ------------------------------------------------------- */
 
+/*
+ * Sorted by offset, not searched in file order: a table of a million
+ * entries and as many qualifiers would otherwise cost 10^12 compares.
+ */
 static uint32_t flavors_at(struct dec *c, size_t off)
 {
-	uint32_t i;
+	size_t lo = 0, hi = c->nflavors, mid;
 
-	for (i = 0; i < c->nflavors; i++) {
-		if (le32(c->flavors + 8 * i) == off)
-			return le32(c->flavors + 8 * i + 4);
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (c->flavors[mid].offset == off)
+			return c->flavors[mid].flavors;
+		if (c->flavors[mid].offset < off)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
 	return 0;
 }
@@ -825,32 +835,50 @@ static void move_property(struct bmof_property *dst, struct bmof_property *src)
 	memset(src, 0, sizeof(*src));
 }
 
-/* "[In, Out, ID(1)]" reads better than "[In, ID(1), Out]": a stable move. */
-static void directions_first(struct bmof_qualifier *q, size_t n)
+static bool is_direction(const struct bmof_qualifier *q)
 {
-	struct bmof_qualifier t;
-	size_t i, front = 0;
+	return !strcasecmp(q->name, "In") || !strcasecmp(q->name, "Out");
+}
 
+/*
+ * "[In, Out, ID(1)]" reads better than "[In, ID(1), Out]": a stable
+ * partition through a copy, as moving each In and Out to the front in
+ * place is quadratic in a list that may be a million qualifiers long.
+ */
+static int directions_first(struct bmof_qualifier *q, size_t n)
+{
+	struct bmof_qualifier *t = malloc((n ? n : 1) * sizeof(*t));
+	size_t i, k = 0;
+
+	if (!t)
+		return -ENOMEM;
 	for (i = 0; i < n; i++) {
-		if (strcasecmp(q[i].name, "In") && strcasecmp(q[i].name, "Out"))
-			continue;
-		t = q[i];
-		memmove(&q[front + 1], &q[front], (i - front) * sizeof(*q));
-		q[front++] = t;
+		if (is_direction(&q[i]))
+			t[k++] = q[i];
 	}
+	for (i = 0; i < n; i++) {
+		if (!is_direction(&q[i]))
+			t[k++] = q[i];
+	}
+	memcpy(q, t, n * sizeof(*q));
+	free(t);
+	return 0;
 }
 
 /*
  * A parameter that is both in and out is in both __PARAMETERS objects:
  * one parameter with the direction of both, and the qualifiers of both.
  */
-static int merge_param(struct bmof_property *into, struct bmof_property *p)
+static int merge_param(struct dec *c, struct bmof_property *into, struct bmof_property *p)
 {
 	struct bmof_qualifier *q;
 	size_t i, n = into->nqualifiers;
 
 	if (into->type != p->type)
 		return -EINVAL;
+	/* each of p's qualifiers is looked for among into's: a unit a compare */
+	if (charge(c, n * p->nqualifiers, 0))
+		return -E2BIG;
 	into->direction |= p->direction;	/* IN | OUT == INOUT */
 	q = realloc(into->qualifiers, (n + p->nqualifiers + 1) * sizeof(*q));
 	if (!q)
@@ -864,8 +892,7 @@ static int merge_param(struct bmof_property *into, struct bmof_property *p)
 	}
 	if (into->id < 0)
 		into->id = p->id;
-	directions_first(into->qualifiers, into->nqualifiers);
-	return 0;
+	return directions_first(into->qualifiers, into->nqualifiers);
 }
 
 static int cmp_param(const void *a, const void *b)
@@ -898,10 +925,17 @@ static int add_param(struct dec *c, struct bmof_method *m, struct bmof_property 
 		p->type_name = NULL;
 		return 0;
 	}
+	/*
+	 * Each parameter is looked for among those before it: a unit a
+	 * compare, so that a __PARAMETERS of half a million cannot take
+	 * minutes (legal methods have a handful).
+	 */
+	if (charge(c, m->nparams, 0))
+		return -E2BIG;
 	for (i = 0; i < m->nparams; i++) {
 		if (strcmp(m->params[i].name, p->name))
 			continue;
-		rc = merge_param(&m->params[i], p);
+		rc = merge_param(c, &m->params[i], p);
 		if (rc == -EINVAL)
 			return dfail(c, rc, "parameter %s is in and out with two types", p->name);
 		return rc;
@@ -1122,11 +1156,21 @@ static int parse_object(struct dec *c, struct span in, size_t off, struct bmof_o
 
 /* ---- the container ---------------------------------------------------- */
 
+static int cmp_flavor(const void *a, const void *b)
+{
+	const struct flavor *x = a, *y = b;
+
+	if (x->offset != y->offset)
+		return x->offset < y->offset ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
 /* The optional flavour table after the root: magic count {offset flavors}. */
 static int parse_flavor_table(struct dec *c, size_t off)
 {
 	size_t left = c->len - off;
-	uint32_t count;
+	uint32_t count, i, n = 0;
+	const uint8_t *p;
 
 	if (left < 20 || memcmp(c->d + off, FLAVOR_MAGIC, 16))
 		return 0;	/* padding only: nothing to apply */
@@ -1134,8 +1178,21 @@ static int parse_flavor_table(struct dec *c, size_t off)
 	if (count > (left - 20) / 8)
 		return dfail(c, -EINVAL, "flavour table at offset %zu: %u entries cannot fit in %zu bytes",
 			     off, count, left - 20);
-	c->flavors = c->d + off + 20;
-	c->nflavors = count;
+	if (!count)
+		return 0;
+	c->flavors = malloc(count * sizeof(*c->flavors));
+	if (!c->flavors)
+		return -ENOMEM;
+	for (i = 0, p = c->d + off + 20; i < count; i++, p += 8)
+		c->flavors[i] = (struct flavor){ le32(p), le32(p + 4), i };
+	qsort(c->flavors, count, sizeof(*c->flavors), cmp_flavor);
+	/* keep the first entry for each offset, as a search in file order finds */
+	for (i = 0; i < count; i++) {
+		if (n && c->flavors[n - 1].offset == c->flavors[i].offset)
+			continue;
+		c->flavors[n++] = c->flavors[i];
+	}
+	c->nflavors = n;
 	return 0;
 }
 
@@ -1227,6 +1284,7 @@ int bmof_decode(const void *buf, size_t len, struct bmof **out, char *err, size_
 	c.len = dlen;
 	c.work = dlen + BMOF_WORK_SLACK;
 	rc = parse_root(&c, b);
+	free(c.flavors);
 	free(data);
 	if (rc) {
 		bmof_free(b);

@@ -10,20 +10,57 @@
 
 /* ---- MOF text ----------------------------------------------------------- */
 
-static void mof_string(FILE *f, const char *s)
+/*
+ * Names and strings come from firmware: what is printed must not let one
+ * pose as MOF syntax ("Foo\n{\n};\nclass Bar") nor reach the terminal as
+ * an escape sequence (C0, DEL and C1, U+009B being a CSI to some). A
+ * string escapes them as MOF does, \x with four hex digits (two would run
+ * into a hex digit after). A name has no escapes in MOF and is printed
+ * only if it is one: letters, digits, _ and non-ASCII; anything else
+ * (extra allows a few more, " " in "Foo ref") is \xNNNN, which no
+ * identifier holds, so the output shows the name was not one.
+ */
+static void mof_text(FILE *f, const char *s, bool string, const char *extra)
 {
 	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	unsigned int cp;
+	int n;
 
-	fputc('"', f);
-	for (; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(f, "\\x%02x", *p);
+	for (; *p; p += n) {
+		n = utf8_length(p, &cp);
+		if (!n) {
+			fputs("\\xfffd", f);
+			n = 1;
+			continue;
+		}
+		if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+			fprintf(f, "\\x%04x", cp);
+		else if (string && (cp == '"' || cp == '\\'))
+			fprintf(f, "\\%c", cp);
+		else if (string || cp >= 0x80 || cp == '_' || (cp >= '0' && cp <= '9') ||
+			 ((cp | 0x20) >= 'a' && (cp | 0x20) <= 'z') || (extra && strchr(extra, cp)))
+			fwrite(p, 1, n, f);
 		else
-			fputc(*p, f);
+			fprintf(f, "\\x%04x", cp);
 	}
+}
+
+static void mof_string(FILE *f, const char *s)
+{
 	fputc('"', f);
+	mof_text(f, s, true, NULL);
+	fputc('"', f);
+}
+
+static void mof_name(FILE *f, const char *s)
+{
+	mof_text(f, s, false, NULL);
+}
+
+/* A type: "uint32", or a class, "Foo ref" for a reference. */
+static void mof_type(FILE *f, const char *s)
+{
+	mof_text(f, s, false, " ");
 }
 
 static void mof_object(FILE *f, const struct bmof_object *o, int indent);
@@ -101,7 +138,7 @@ static void mof_qualifiers(FILE *f, const struct bmof_qualifier *q, size_t n, bo
 			continue;
 		fputs(any ? ", " : "[", f);
 		any = true;
-		fputs(q[i].name, f);
+		mof_name(f, q[i].name);
 		if (q[i].value.v && !(q[i].value.type == BMOF_BOOLEAN && q[i].value.v[0].b)) {
 			if (q[i].value.type & BMOF_ARRAY) {
 				mof_value(f, &q[i].value, indent);
@@ -121,7 +158,10 @@ static void mof_property(FILE *f, const struct bmof_property *p, int indent)
 {
 	fprintf(f, "%*s", indent, "");
 	mof_qualifiers(f, p->qualifiers, p->nqualifiers, false, indent);
-	fprintf(f, "%s %s%s", p->type_name, p->name, p->array ? "[]" : "");
+	mof_type(f, p->type_name);
+	fputc(' ', f);
+	mof_name(f, p->name);
+	fputs(p->array ? "[]" : "", f);
 	if (p->value) {
 		fputs(" = ", f);
 		mof_value(f, p->value, indent);
@@ -135,35 +175,46 @@ static void mof_method(FILE *f, const struct bmof_method *m, int indent)
 
 	fprintf(f, "%*s", indent, "");
 	mof_qualifiers(f, m->qualifiers, m->nqualifiers, false, indent);
-	fprintf(f, "%s %s(", m->returns, m->name);
+	mof_type(f, m->returns);
+	fputc(' ', f);
+	mof_name(f, m->name);
+	fputc('(', f);
 	for (i = 0; i < m->nparams; i++) {
 		const struct bmof_property *p = &m->params[i];
 
 		if (i)
 			fputs(", ", f);
 		mof_qualifiers(f, p->qualifiers, p->nqualifiers, false, indent);
-		fprintf(f, "%s %s%s", p->type_name, p->name, p->array ? "[]" : "");
+		mof_type(f, p->type_name);
+		fputc(' ', f);
+		mof_name(f, p->name);
+		fputs(p->array ? "[]" : "", f);
 	}
 	fputs(");\n", f);
 }
 
 static void mof_object(FILE *f, const struct bmof_object *o, int indent)
 {
-	const char *name = o->name ? o->name : "?";
 	size_t i;
 
 	mof_qualifiers(f, o->qualifiers, o->nqualifiers, true, indent);
-	if (o->instance)
-		fprintf(f, "instance of %s\n%*s{\n", name, indent, "");
-	else if (o->superclass)
-		fprintf(f, "class %s : %s\n%*s{\n", name, o->superclass, indent, "");
+	fputs(o->instance ? "instance of " : "class ", f);
+	if (o->name)
+		mof_name(f, o->name);
 	else
-		fprintf(f, "class %s\n%*s{\n", name, indent, "");
+		fputc('?', f);
+	if (!o->instance && o->superclass) {
+		fputs(" : ", f);
+		mof_name(f, o->superclass);
+	}
+	fprintf(f, "\n%*s{\n", indent, "");
 	for (i = 0; i < o->nproperties; i++) {
 		const struct bmof_property *p = &o->properties[i];
 
 		if (o->instance) {
-			fprintf(f, "%*s%s = ", indent + 2, "", p->name);
+			fprintf(f, "%*s", indent + 2, "");
+			mof_name(f, p->name);
+			fputs(" = ", f);
 			if (p->value)
 				mof_value(f, p->value, indent + 2);
 			else

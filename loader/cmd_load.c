@@ -244,6 +244,7 @@ static int adopt_links(const char *dir)
 	return err;
 }
 
+/* The table policy's own map, whose struct is ours: guid first. */
 static void bind_guid(struct bpf_map *ops, const struct wmi_guid *g)
 {
 	size_t size;
@@ -251,16 +252,6 @@ static void bind_guid(struct bpf_map *ops, const struct wmi_guid *g)
 
 	if (data && size >= WMI_GUID_LEN)
 		memcpy(data, g->b, WMI_GUID_LEN);
-}
-
-static void read_guid(struct bpf_map *ops, uint8_t out[16])
-{
-	size_t size;
-	const void *data = bpf_map__initial_value(ops, &size);
-
-	memset(out, 0, 16);
-	if (data && size >= 16)
-		memcpy(out, data, 16);
 }
 
 static bool is_struct_ops(const struct bpf_map *map)
@@ -314,6 +305,7 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 	size_t before = meta->nr_objects;
 	size_t i;
 	char buf[128], *msg;
+	uint8_t *guid;
 	int err, ret;
 
 	ret = check_object_file(path);
@@ -327,6 +319,12 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 		return EXIT_BAD_POLICY;
 	}
 	l->objs[l->nr_objs++] = obj;
+
+	if (wmi_object_pinned_map(obj)) {
+		errmsg("%s: map %s is pinned by name: an object's maps are its own, the "
+		       "loader pins them", path, wmi_object_pinned_map(obj));
+		return EXIT_BAD_POLICY;
+	}
 
 	if (l->is_policy) {
 		err = policy_bind_object(&l->policy, idx, obj, &msg);
@@ -344,8 +342,19 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 			       bpf_map__name(map), struct_ops_type(obj, map));
 			return EXIT_BAD_POLICY;
 		}
-		if (device)
-			bind_guid(map, device);
+		/*
+		 * Where libbpf takes the kernel's guid from (bind.h), not bytes
+		 * 0-15. Without the member the kernel's stays zero, every
+		 * device: right to record, but no way to bind to one.
+		 */
+		err = wmi_ops_guid(obj, map, &guid);
+		if (err == -EINVAL || (err && device)) {
+			errmsg("%s: wmi_bpf_ops map %s has no guid member to bind: one of 16 "
+			       "bytes, named guid once", path, bpf_map__name(map));
+			return EXIT_BAD_POLICY;
+		}
+		if (!err && device)
+			memcpy(guid, device->b, WMI_GUID_LEN);
 		if (meta->nr_objects == WMI_META_MAX_OBJS) {
 			errmsg("%s: at most %d wmi_bpf_ops maps per policy", path,
 			       WMI_META_MAX_OBJS);
@@ -360,7 +369,10 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 		}
 		snprintf(meta->objects[meta->nr_objects].name,
 			 sizeof(meta->objects[0].name), "%s", bpf_map__name(map));
-		read_guid(map, meta->objects[meta->nr_objects].guid);
+		if (err)
+			memset(meta->objects[meta->nr_objects].guid, 0, WMI_GUID_LEN);
+		else
+			memcpy(meta->objects[meta->nr_objects].guid, guid, WMI_GUID_LEN);
 		meta->nr_objects++;
 	}
 	if (meta->nr_objects == before) {
@@ -779,7 +791,7 @@ static bool bound_to(const char *file, const struct wmi_guid *device)
 	struct bpf_map *map;
 	bool yes = false;
 	struct stat st;
-	uint8_t g[16];
+	uint8_t *g;
 
 	if (!is_object(file)) {
 		if (policy_parse_file(file, &p, NULL))
@@ -795,9 +807,8 @@ static bool bound_to(const char *file, const struct wmi_guid *device)
 	if (!obj)
 		return false;
 	bpf_object__for_each_map(map, obj) {
-		if (!is_struct_ops(map))
+		if (!wmi_ops_map(obj, map) || wmi_ops_guid(obj, map, &g))
 			continue;
-		read_guid(map, g);
 		yes |= !memcmp(g, device->b, 16);
 	}
 	bpf_object__close(obj);

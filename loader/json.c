@@ -78,7 +78,7 @@ void json_array_end(struct json *j)
  * The length of the valid UTF-8 sequence at p (1 to 4), or 0 if there is
  * none: overlong forms, surrogates and code points past U+10FFFF are not.
  */
-static int utf8_length(const unsigned char *p, unsigned int *cp)
+int utf8_length(const unsigned char *p, unsigned int *cp)
 {
 	int n, i;
 

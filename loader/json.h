@@ -41,4 +41,10 @@ void json_kv_bool(struct json *j, const char *key, bool v);
 /* Ends a top-level value with a newline (one JSON document per line). */
 void json_end_line(struct json *j);
 
+/*
+ * The UTF-8 sequence at p: its length, with its code point in *cp, or 0
+ * for a byte that starts no valid one (nor a nul: that is length 1).
+ */
+int utf8_length(const unsigned char *p, unsigned int *cp);
+
 #endif

@@ -150,6 +150,141 @@ static void offline(void **state)
 	policy_free(&p);
 }
 
+/*
+ * Objects that define their own struct wmi_bpf_ops (tests/unit/bind/).
+ * libbpf gives the kernel the member named guid, not bytes 0-15, so
+ * that member is what is bound or refused; and an object whose member
+ * cannot be found, or is there twice, is refused, since what the kernel
+ * would get is not what the loader checked.
+ */
+static void *read_all(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	assert_true(n > 0);
+	rewind(f);
+	buf = malloc(n);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, n, f), (size_t)n);
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+/* Bind obj for device; the binding of its guid member after, or the error. */
+static int bind_obj(const char *device, struct bpf_object *obj, char *out, char **err)
+{
+	struct bpf_map *map = NULL;
+	struct policy p;
+	uint8_t *g;
+	int ret;
+
+	parse(device, BIND_HOSTILE "/short.bpf.o", &p);
+	ret = policy_bind_object(&p, 0, obj, err);
+	policy_free(&p);
+	strcpy(out, "?");
+	bpf_object__for_each_map(map, obj) {
+		if (bpf_map__type(map) == BPF_MAP_TYPE_STRUCT_OPS &&
+		    !wmi_ops_guid(obj, map, &g))
+			wmi_binding_format(g, out);
+	}
+	return ret;
+}
+
+static int bind_hostile(const char *device, const char *name, char *out, char **err)
+{
+	char path[256];
+	struct bpf_object *obj;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/%s.bpf.o", BIND_HOSTILE, name);
+	obj = open_obj(path);
+	ret = bind_obj(device, obj, out, err);
+	bpf_object__close(obj);
+	return ret;
+}
+
+static void guid_after_a_hole(void **state)
+{
+	char g[WMI_GUID_STR_LEN + 1], *err;
+
+	(void)state;
+	/* Bytes 0-15 are padding, all zero: the guid member is another device's. */
+	assert_int_equal(bind_hostile(ACME_METHODS, "hole_other", g, &err), -EINVAL);
+	assert_non_null(strstr(err, "map hole is bound to device " ACME_STRING));
+	free(err);
+	assert_string_equal(g, ACME_STRING);
+	/* A null guid member is bound where it is, not in the padding. */
+	assert_int_equal(bind_hostile(ACME_METHODS, "hole_null", g, &err), 0);
+	assert_null(err);
+	assert_string_equal(g, ACME_METHODS);
+}
+
+static void no_guid_member_is_refused(void **state)
+{
+	char g[WMI_GUID_STR_LEN + 1], *err;
+
+	(void)state;
+	/* 8 bytes, no guid: the kernel's would be zero, every device. */
+	assert_int_equal(bind_hostile(ACME_METHODS, "short", g, &err), -EINVAL);
+	assert_non_null(strstr(err, "map short_ops has no guid member to bind"));
+	free(err);
+	/* A policy for every device binds nothing, so needs none. */
+	assert_int_equal(bind_hostile("all", "short", g, &err), 0);
+}
+
+static void two_guid_members_are_refused(void **state)
+{
+	char g[WMI_GUID_STR_LEN + 1], *err, *buf, *at;
+	struct bpf_object *obj;
+	size_t len;
+
+	(void)state;
+	/* libbpf copies both to the kernel's guid, the last one winning. */
+	buf = read_all(BIND_HOSTILE "/dup.bpf.o", &len);
+	/* In .BTF and in the DWARF strings alike. */
+	for (at = buf; (at = memmem(at, buf + len - at, "\0guie\0", 6)); at += 5)
+		at[4] = 'd';
+	obj = bpf_object__open_mem(buf, len, NULL);
+	assert_non_null(obj);
+	assert_int_equal(bind_obj(ACME_METHODS, obj, g, &err), -EINVAL);
+	assert_non_null(strstr(err, "map dup has no guid member to bind"));
+	free(err);
+	bpf_object__close(obj);
+	free(buf);
+}
+
+static void flavored_type_is_bound(void **state)
+{
+	char g[WMI_GUID_STR_LEN + 1], *err;
+
+	(void)state;
+	/* wmi_bpf_ops___x is the kernel's wmi_bpf_ops to libbpf. */
+	assert_int_equal(bind_hostile(ACME_METHODS, "flavor", g, &err), -EINVAL);
+	assert_non_null(strstr(err, "map flavor is bound to device " ACME_STRING));
+	free(err);
+}
+
+/* A map pinned by name is shared past the policy: load refuses the object. */
+static void pinned_map_is_found(void **state)
+{
+	struct bpf_object *obj;
+
+	(void)state;
+	obj = open_obj(BIND_HOSTILE "/pinned.bpf.o");
+	assert_non_null(wmi_object_pinned_map(obj));
+	assert_string_equal(wmi_object_pinned_map(obj), "shared");
+	bpf_object__close(obj);
+	obj = open_obj(TRANSLATOR);
+	assert_null(wmi_object_pinned_map(obj));
+	bpf_object__close(obj);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -158,6 +293,11 @@ int main(void)
 		cmocka_unit_test(same_device_is_kept),
 		cmocka_unit_test(another_device_is_refused),
 		cmocka_unit_test(offline),
+		cmocka_unit_test(guid_after_a_hole),
+		cmocka_unit_test(no_guid_member_is_refused),
+		cmocka_unit_test(two_guid_members_are_refused),
+		cmocka_unit_test(flavored_type_is_bound),
+		cmocka_unit_test(pinned_map_is_found),
 	};
 
 	return cmocka_run_group_tests_name("bind", tests, NULL, NULL);

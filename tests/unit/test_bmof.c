@@ -47,6 +47,13 @@ static void decode_fails(const void *d, size_t len, int rc, const char *want)
 	assert_int_equal(strncmp(err, "bmof: ", 6), 0);
 }
 
+static uint32_t le32_at(const struct fx *f, long at)
+{
+	const uint8_t *p = f->d + at;
+
+	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
 /* The decompressed data as a literal-only blob. */
 static struct fx *wrap(const struct fx *data)
 {
@@ -270,6 +277,42 @@ static void acme_mof(void **state)
 	free(t);
 	bmof_free(b);
 	fx_free(blob);
+}
+
+/*
+ * Names are firmware's: in MOF text one must not pose as syntax nor send
+ * the terminal an escape sequence (ESC, or C1's CSI U+009B), and a
+ * string's escapes must not run into the next character.
+ */
+static void hostile_names_mof(void **state)
+{
+	struct fx *data, *blob;
+	struct bmof *b;
+	char *t;
+	long at;
+
+	(void)state;
+	data = fx_root(fx_object(0, fx_list(fx_qualifier("Q\x1b[2J", BMOF_STRING, fx_str("a\x01" "b\x9b\"\x02")),
+					    NULL),
+				 fx_list(fx_property("__CLASS", BMOF_STRING, fx_str("Evil\n{\n};\nclass Fake"), NULL),
+					 fx_property("__SUPERCLASS", BMOF_STRING, fx_str("S:"), NULL),
+					 fx_property("P\x9b", BMOF_UINT32, NULL, NULL), NULL),
+				 NULL), NULL);
+	/* \x02 in the qualifier's value becomes a lone high surrogate */
+	at = fx_find(data, &(struct fx){ .d = (uint8_t *)"\x02\0\0\0", .len = 4 });
+	assert_true(at > 0);
+	data->d[at] = 0;
+	data->d[at + 1] = 0xd8;
+	blob = wrap(data);
+	b = decode_ok(blob);
+	t = print(b, false);
+	assert_string_equal(t, "[Q\\x001b\\x005b2J(\"a\\x0001b\\x009b\\\"\xef\xbf\xbd\")]\n"
+			       "class Evil\\x000a\\x007b\\x000a\\x007d\\x003b\\x000aclass\\x0020Fake : "
+			       "S\\x003a\n{\n  uint32 P\\x009b;\n};\n\n");
+	free(t);
+	bmof_free(b);
+	fx_free(blob);
+	fx_free(data);
 }
 
 /* The smallest root, "FOMB" 20 1 1 0, by hand with overlapping matches. */
@@ -544,6 +587,74 @@ static void error_count(void **state)
 	fx_free(data);
 }
 
+/*
+ * A flavour table is looked up by offset, not walked per qualifier (a
+ * large table times many qualifiers took minutes); out of order entries
+ * are found, and for an offset listed twice the first entry wins.
+ */
+static void flavor_table_lookup(void **state)
+{
+	struct fx *a = fx_qualifier("A", BMOF_BOOLEAN, NULL), *bq = fx_qualifier("B", BMOF_BOOLEAN, NULL);
+	struct fx *c = fx_qualifier("C", BMOF_BOOLEAN, NULL), *data, *blob;
+	const struct bmof_object *o;
+	uint32_t pairs[5][2];
+	struct bmof *b;
+	long at_a, at_b;
+
+	(void)state;
+	data = fx_root(fx_object(0, fx_list(a, bq, c, NULL), NULL, NULL), NULL);
+	/* the qualifiers' bytes differ only in the name: find by list position */
+	at_a = 20 + 20 + 8;
+	at_b = at_a + le32_at(data, at_a);
+	pairs[0][0] = at_b + 1;				pairs[0][1] = 8;
+	pairs[1][0] = at_b;				pairs[1][1] = BMOF_FLAVOR_AMENDED;
+	pairs[2][0] = at_a;				pairs[2][1] = BMOF_FLAVOR_TO_SUBCLASS;
+	pairs[3][0] = at_b;				pairs[3][1] = BMOF_FLAVOR_TO_INSTANCE;
+	pairs[4][0] = 0;				pairs[4][1] = 8;
+	fx_flavors(data, 5, (const uint32_t (*)[2])pairs);
+	blob = wrap(data);
+	b = decode_ok(blob);
+	o = b->objects[0];
+	assert_int_equal(o->nqualifiers, 3);
+	assert_string_equal(o->qualifiers[0].name, "A");
+	assert_int_equal(o->qualifiers[0].flavors, BMOF_FLAVOR_TO_SUBCLASS);
+	assert_int_equal(o->qualifiers[1].flavors, BMOF_FLAVOR_AMENDED);
+	assert_int_equal(o->qualifiers[2].flavors, 0);
+	bmof_free(b);
+	fx_free(blob);
+	fx_free(data);
+}
+
+/*
+ * Matching a method's parameters by name is quadratic in their number:
+ * it is charged to the work budget, so a __PARAMETERS of thousands is
+ * refused at once rather than taking minutes (half a million did).
+ */
+static void error_many_params(void **state)
+{
+	struct fx *l = fx_new(), *o, *data, *blob;
+	char name[16];
+	size_t i, n = 3000;
+
+	(void)state;
+	fx_put32(l, 0);
+	fx_put32(l, n + 1);
+	fx_cat(l, fx_property("__CLASS", BMOF_STRING, fx_str("__PARAMETERS"), NULL));
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "p%zu", i);
+		fx_cat(l, fx_property(name, BMOF_UINT32, NULL, NULL));
+	}
+	put_le32(l->d, l->len);
+	o = fx_object(1, NULL, l, NULL);
+	data = fx_root(fx_object(0, NULL, NULL,
+				 fx_list(fx_property("M", BMOF_OBJECT | BMOF_ARRAY,
+						     fx_array_value(1, o), NULL), NULL)), NULL);
+	blob = wrap(data);
+	decode_fails(blob->d, blob->len, -E2BIG, "method M: decoding passes its work limit");
+	fx_free(blob);
+	fx_free(data);
+}
+
 /* No byte of the object area, changed, may crash or leak. */
 static void every_byte_corrupted(void **state)
 {
@@ -658,6 +769,9 @@ int main(void)
 		cmocka_unit_test(error_nesting),
 		cmocka_unit_test(error_shared_references),
 		cmocka_unit_test(error_count),
+		cmocka_unit_test(hostile_names_mof),
+		cmocka_unit_test(flavor_table_lookup),
+		cmocka_unit_test(error_many_params),
 		cmocka_unit_test(every_byte_corrupted),
 		cmocka_unit_test(corpus),
 	};

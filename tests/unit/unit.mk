@@ -38,10 +38,17 @@ UNIT_CFLAGS_check = -I$(LIBBPF_INC) -DBPF_OBJS='"$(abspath $(OUT))/bpf"'
 UNIT_DEPS_check = $(OUT)/bpf/deny_method.bpf.o $(OUT)/bpf/acme_translator.bpf.o
 UNIT_LIBS_check = $(LIBBPF_A) -lelf -lz -lyaml
 # Binding a policy's objects to its device, on real objects.
+# Objects with their own struct wmi_bpf_ops, one per -DCASE_<name>.
+BIND_HOSTILE := $(patsubst %,$(OUT)/unit/bind/%.bpf.o,hole_other hole_null short dup flavor pinned)
 UNIT_SRCS_bind := loader/bind.c $(POLICY_SRCS) loader/guid.c loader/text.c
-UNIT_CFLAGS_bind = -I$(LIBBPF_INC) -DBPF_OBJS='"$(abspath $(OUT))/bpf"'
-UNIT_DEPS_bind = $(OUT)/bpf/deny_method.bpf.o $(OUT)/bpf/acme_translator.bpf.o
+UNIT_CFLAGS_bind = -I$(LIBBPF_INC) -DBPF_OBJS='"$(abspath $(OUT))/bpf"' \
+	-DBIND_HOSTILE='"$(abspath $(OUT))/unit/bind"'
+UNIT_DEPS_bind = $(OUT)/bpf/deny_method.bpf.o $(OUT)/bpf/acme_translator.bpf.o $(BIND_HOSTILE)
 UNIT_LIBS_bind = $(LIBBPF_A) -lelf -lz -lyaml
+$(BIND_HOSTILE): $(OUT)/unit/bind/%.bpf.o: tests/unit/bind/hostile.bpf.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CLANG) -g -O2 -Wall -Werror -target bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include \
+		-DCASE_$* -c $< -o $@
 # cmd_load.c against a mocked libbpf: the wrapped calls are in the test.
 UNIT_SRCS_attach := loader/store.c loader/bind.c $(POLICY_SRCS) loader/encode.c loader/guid.c loader/util.c \
 	loader/text.c loader/log.c loader/bpffs.c loader/fault.c loader/monitors.c
