@@ -25,7 +25,7 @@ BED_FRESH_TMP=${BED_FRESH_TMP:-1}
 
 # bed_state: the guest state a test could leave changed, one fact a line.
 bed_state() {
-	local d drv
+	local d drv n
 	echo "lockdown $(cat /sys/kernel/security/lockdown 2>/dev/null)"
 	cut -d' ' -f1 /proc/modules | sort | sed 's/^/module /'
 	# Bound devices, by driver: no fork per device.
