@@ -137,20 +137,23 @@ struct fx *fx_qualifier(const char *name, uint32_t type, struct fx *value)
 	return fx_cat(f, heap);
 }
 
+/* Append @part (if any) to @heap; its offset there, or NONE. */
+static uint32_t heap_add(struct fx *heap, struct fx *part)
+{
+	uint32_t off = heap->len;
+
+	if (!part)
+		return NONE;
+	fx_cat(heap, part);
+	return off;
+}
+
 /* length type name value qualifiers heap(name, value, qualifiers) */
 struct fx *fx_property(const char *name, uint32_t type, struct fx *value, struct fx *quals)
 {
 	struct fx *heap = fx_str(name), *f = fx_new();
-	uint32_t voff = NONE, qoff = NONE;
+	uint32_t voff = heap_add(heap, value), qoff = heap_add(heap, quals);
 
-	if (value) {
-		voff = heap->len;
-		fx_cat(heap, value);
-	}
-	if (quals) {
-		qoff = heap->len;
-		fx_cat(heap, quals);
-	}
 	fx_put32(f, 20 + heap->len);
 	fx_put32(f, type);
 	fx_put32(f, 0);
@@ -190,20 +193,9 @@ struct fx *fx_list(struct fx *first, ...)
 struct fx *fx_object(uint32_t kind, struct fx *quals, struct fx *props, struct fx *methods)
 {
 	struct fx *heap = fx_new(), *f = fx_new();
-	uint32_t q = NONE, p = NONE, m = NONE;
+	uint32_t q = heap_add(heap, quals), p = heap_add(heap, props);
+	uint32_t m = heap_add(heap, methods);
 
-	if (quals) {
-		q = heap->len;
-		fx_cat(heap, quals);
-	}
-	if (props) {
-		p = heap->len;
-		fx_cat(heap, props);
-	}
-	if (methods) {
-		m = heap->len;
-		fx_cat(heap, methods);
-	}
 	fx_put32(f, 20 + heap->len);
 	fx_put32(f, q);
 	fx_put32(f, p);
