@@ -338,9 +338,15 @@ boot() {
 jobs_max=${WMIBPF_JOBS:-$(($(nproc) > 1 ? 2 : 1))}
 test_times=$OUT/vmtest/test-times
 boot_times=$OUT/vmtest/boot-times
+# last_time FILE KEY: the seconds FILE holds for KEY ("KEY<tab>SECONDS"
+# lines; a space for test-times), 0 when none.
+last_time() {
+	awk -v k="$2" '{ v = $NF; sub(/[ \t][^ \t]*$/, "") } $0 == k { n = v } END { print n + 0 }' \
+		"$1" 2>/dev/null || echo 0
+}
 weight() {	# TEST
 	local n
-	n=$(awk -v k="$1" '$1 == k { n = $2 } END { print n + 0 }' "$test_times" 2>/dev/null)
+	n=$(last_time "$test_times" "$1")
 	[ "${n:-0}" -gt 0 ] || n=$(($(budget "$1") / 4))
 	echo "$n"
 }
@@ -393,8 +399,8 @@ for mt in "${own[@]}"; do
 	boots+=("${mt#*:} ${mt%%:*} ${mt#*:}")
 done
 cost() {	# NAME MACHINE TEST...: the boot's time in the last run, or its tests' weights
-	local t n=0 key="$*"
-	n=$(awk -v k="$key" -F'\t' '$1 == k { n = $2 } END { print n + 0 }' "$boot_times" 2>/dev/null)
+	local t n
+	n=$(last_time "$boot_times" "$*")
 	if [ "${n:-0}" = 0 ]; then
 		shift 2
 		for t in "$@"; do
