@@ -64,7 +64,6 @@ phase() {
 	echo "$1 $((SECONDS - $2))" >>"$phases"
 }
 
-
 t0=$SECONDS
 for bin in $unit; do
 	name=$(basename "$bin")
