@@ -9,6 +9,10 @@ BPF_OBJS := $(patsubst %.bpf.c,$(OUT)/bpf/%.bpf.o,$(notdir $(BPF_SRCS)))
 BPF_SKELS := $(BPF_OBJS:.bpf.o=.skel.h)
 # Objects the verifier must refuse (tests/vm/bpf/bad_*): no skeleton.
 BPF_SKELS := $(filter-out $(OUT)/bpf/bad_%,$(BPF_SKELS))
+# Unit tests name some objects as prerequisites of a pattern rule, which makes
+# them intermediate: make would delete them after linking the test, and the
+# test opens them when it runs.
+.SECONDARY: $(BPF_OBJS) $(BPF_SKELS)
 
 BPFTOOL = $(KTOOLS)/bin/bpftool
 LIBBPF_INC = $(KTOOLS)/libbpf/include
