@@ -150,9 +150,26 @@ const char *bmof_type_name(uint32_t type);
 const struct bmof_qualifier *bmof_qualifier_find(const struct bmof_qualifier *q, size_t n,
 						 const char *name);
 
-/* Text that reads like MOF source. */
+struct json;
+
+/*
+ * What a caller knows of each class beyond the blob (wmibpf mof: whether
+ * its GUID is on the WMI bus, which bmof it came from): json() adds keys
+ * to the class's object, mof() writes comment lines before the class.
+ * Either may be NULL; instances get no notes.
+ */
+struct bmof_notes {
+	void (*json)(struct json *j, const struct bmof_object *o, void *arg);
+	void (*mof)(FILE *f, const struct bmof_object *o, void *arg);
+	void *arg;
+};
+
+/* Text that reads like MOF source; notes may be NULL. */
 void bmof_print_mof(FILE *f, const struct bmof *b);
+void bmof_print_mof_notes(FILE *f, const struct bmof *b, const struct bmof_notes *notes);
 /* {"classes":[...]} (and "instances" when the blob has any), one line. */
 void bmof_print_json(FILE *f, const struct bmof *b, bool pretty);
+void bmof_print_json_notes(FILE *f, const struct bmof *b, bool pretty,
+			   const struct bmof_notes *notes);
 
 #endif

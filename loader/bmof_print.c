@@ -229,7 +229,7 @@ static void mof_object(FILE *f, const struct bmof_object *o, int indent)
 	fprintf(f, "%*s}", indent, "");
 }
 
-void bmof_print_mof(FILE *f, const struct bmof *b)
+void bmof_print_mof_notes(FILE *f, const struct bmof *b, const struct bmof_notes *notes)
 {
 	const char *ns = NULL;
 	size_t i;
@@ -243,9 +243,16 @@ void bmof_print_mof(FILE *f, const struct bmof *b)
 			fputs(")\n\n", f);
 			ns = o->namespace;
 		}
+		if (notes && notes->mof && !o->instance)
+			notes->mof(f, o, notes->arg);
 		mof_object(f, o, 0);
 		fputs(";\n\n", f);
 	}
+}
+
+void bmof_print_mof(FILE *f, const struct bmof *b)
+{
+	bmof_print_mof_notes(f, b, NULL);
 }
 
 /* ---- JSON ----------------------------------------------------------------- */
@@ -365,7 +372,8 @@ static void json_method(struct json *j, const struct bmof_method *m)
 	json_object_end(j);
 }
 
-static void json_class(struct json *j, const struct bmof_object *o)
+static void json_class(struct json *j, const struct bmof_object *o,
+		       const struct bmof_notes *notes)
 {
 	size_t i;
 
@@ -401,23 +409,27 @@ static void json_class(struct json *j, const struct bmof_object *o)
 		for (i = 0; i < o->nmethods; i++)
 			json_method(j, &o->methods[i]);
 		json_array_end(j);
+		if (notes && notes->json)
+			notes->json(j, o, notes->arg);
 	}
 	json_object_end(j);
 }
 
-static void json_objects(struct json *j, const struct bmof *b, bool instances)
+static void json_objects(struct json *j, const struct bmof *b, bool instances,
+			 const struct bmof_notes *notes)
 {
 	size_t i;
 
 	json_array_begin(j);
 	for (i = 0; i < b->nobjects; i++) {
 		if (b->objects[i]->instance == instances)
-			json_class(j, b->objects[i]);
+			json_class(j, b->objects[i], notes);
 	}
 	json_array_end(j);
 }
 
-void bmof_print_json(FILE *f, const struct bmof *b, bool pretty)
+void bmof_print_json_notes(FILE *f, const struct bmof *b, bool pretty,
+			   const struct bmof_notes *notes)
 {
 	struct json j;
 	bool instances = false;
@@ -428,11 +440,16 @@ void bmof_print_json(FILE *f, const struct bmof *b, bool pretty)
 	json_init(&j, f, pretty);
 	json_object_begin(&j);
 	json_key(&j, "classes");
-	json_objects(&j, b, false);
+	json_objects(&j, b, false, notes);
 	if (instances) {
 		json_key(&j, "instances");
-		json_objects(&j, b, true);
+		json_objects(&j, b, true, notes);
 	}
 	json_object_end(&j);
 	json_end_line(&j);
+}
+
+void bmof_print_json(FILE *f, const struct bmof *b, bool pretty)
+{
+	bmof_print_json_notes(f, b, pretty, NULL);
 }

@@ -25,6 +25,7 @@ static const char *const verb_names[] = {
 	[VERB_MODE] = "mode",
 	[VERB_STATUS] = "status",
 	[VERB_EVENTS] = "events",
+	[VERB_MOF] = "mof",
 	[VERB_HELP] = "help",
 	[VERB_VERSION] = "version",
 };
@@ -49,6 +50,7 @@ static const char *const usages[] = {
 	"  events DEVICE            stream a WMI event device's events, until Ctrl-C\n"
 	"  mode NAME [audit|enforce] a policy's mode: audit changes no call\n"
 	"  status                   what the kernel supports, policies, programs, losses\n"
+	"  mof [FILE | DEVICE]      the firmware's WMI classes and methods (its bMOF)\n"
 	"\n"
 	"Options:\n"
 	"  -j, --json               JSON output (listing verbs and monitor)\n"
@@ -136,6 +138,7 @@ static const char *const usages[] = {
 	"event; one too slow for its queue of 256 is told how many it lost.\n"
 	"--count stops after N events, --timeout after SECONDS (exit 1 if the\n"
 	"N events did not come by then).\n",
+	[VERB_MOF] = cmd_mof_usage,
 	[VERB_HELP] = "Usage: wmibpf help [VERB]\n",
 	[VERB_VERSION] = "Usage: wmibpf version\n",
 };
@@ -629,6 +632,9 @@ int cli_parse(int argc, char **argv, struct cli *c, char **err)
 		}
 		c->target = pos[1];
 		ret = EXIT_OK;
+		break;
+	case VERB_MOF:
+		ret = cmd_mof_args(c, pos + 1, npos, err);
 		break;
 	case VERB_CALL:
 		if (npos != 2) {

@@ -32,6 +32,7 @@ enum verb {
 	VERB_MODE,
 	VERB_STATUS,
 	VERB_EVENTS,
+	VERB_MOF,
 	VERB_HELP,
 	VERB_VERSION,
 };
@@ -69,7 +70,7 @@ struct cli {
 	size_t nr_files;
 
 	/* call, events */
-	const char *target;	/* WMI device name */
+	const char *target;	/* WMI device name; mof: FILE or DEVICE, or NULL */
 	uint32_t method_id;
 	uint32_t instance;
 	enum call_input input_kind;
@@ -88,6 +89,13 @@ void cli_free(struct cli *c);
 /* The usage text of a verb (VERB_NONE: of the tool). */
 const char *cli_usage(enum verb verb);
 const char *cli_verb_name(enum verb verb);
+
+/*
+ * Verbs whose usage and arguments live in their cmd_<verb>.c: args are
+ * the words after the verb; EXIT_OK, or EXIT_USAGE and a malloc()ed *err.
+ */
+extern const char cmd_mof_usage[];
+int cmd_mof_args(struct cli *c, char **args, size_t nargs, char **err);
 
 /* "0a 00 ff" or "0a00ff" into bytes; -EINVAL if not hex. */
 int cli_parse_hex(const char *s, uint8_t **out, size_t *len);

@@ -23,6 +23,7 @@ int main(int argc, char **argv)
 		[VERB_MODE] = cmd_mode,
 		[VERB_STATUS] = cmd_status,
 		[VERB_EVENTS] = cmd_events,
+		[VERB_MOF] = cmd_mof,
 	};
 	struct cli cli;
 	struct app a = { .cli = &cli };

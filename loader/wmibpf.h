@@ -55,5 +55,6 @@ int cmd_call(struct app *a);
 int cmd_mode(struct app *a);
 int cmd_status(struct app *a);
 int cmd_events(struct app *a);
+int cmd_mof(struct app *a);
 
 #endif

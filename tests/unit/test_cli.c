@@ -122,6 +122,30 @@ static void call_inputs(void **state)
 	cli_free(&c);
 }
 
+/* mof's usage and arguments come from cmd_mof.c: what the verb owns. */
+static void mof_verb(void **state)
+{
+	struct cli c;
+	char *err;
+
+	(void)state;
+	assert_int_equal(parse("wmibpf mof", &c, &err), EXIT_OK);
+	assert_int_equal(c.verb, VERB_MOF);
+	assert_null(c.target);
+	cli_free(&c);
+	assert_int_equal(parse("wmibpf --json mof " ACME, &c, &err), EXIT_OK);
+	assert_int_equal(c.verb, VERB_MOF);
+	assert_true(c.json);
+	assert_string_equal(c.target, ACME);
+	cli_free(&c);
+	assert_int_equal(parse("wmibpf help mof", &c, &err), EXIT_OK);
+	assert_int_equal(c.verb, VERB_MOF);
+	assert_true(c.help);
+	assert_string_equal(cli_verb_name(VERB_MOF), "mof");
+	assert_non_null(strstr(cli_usage(VERB_MOF), "Usage: wmibpf mof [--json] [FILE | DEVICE]"));
+	assert_non_null(strstr(cli_usage(VERB_NONE), "\n  mof [FILE | DEVICE] "));
+}
+
 static void help_and_version(void **state)
 {
 	struct cli c;
@@ -148,6 +172,8 @@ static const struct {
 } bad_lines[] = {
 	{ "wmibpf", "no verb given; see wmibpf --help" },
 	{ "wmibpf frobnicate", "unknown verb 'frobnicate'; see wmibpf --help" },
+	{ "wmibpf mof a.bmf b.bmf", "mof: expected at most one FILE or DEVICE" },
+	{ "wmibpf mof --count 1", "mof: option --count is not for this verb; see wmibpf mof --help" },
 	{ "wmibpf list --bogus", "unknown option '--bogus'; see wmibpf --help" },
 	{ "wmibpf list extra", "list takes no arguments" },
 	{ "wmibpf show --dir x a", "show: option --dir is not for this verb; see wmibpf show --help" },
@@ -325,6 +351,7 @@ int main(void)
 		cmocka_unit_test(verbs_and_options),
 		cmocka_unit_test(call_inputs),
 		cmocka_unit_test(help_and_version),
+		cmocka_unit_test(mof_verb),
 		cmocka_unit_test(bad_usage),
 		cmocka_unit_test(mode_status_ring),
 		cmocka_unit_test(options_need_values),

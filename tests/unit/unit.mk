@@ -18,7 +18,9 @@ UNIT_SRCS_dell_policy := loader/encode.c $(POLICY_SRCS) loader/guid.c loader/tex
 UNIT_CFLAGS_dell_policy = -DPOLICY='"$(CURDIR)/policies/dell-smbios.yaml"'
 UNIT_LIBS_dell_policy := -lyaml
 UNIT_DEPS_dell_policy := policies/dell-smbios.yaml
-UNIT_SRCS_cli := loader/cli.c loader/guid.c loader/text.c
+# cli.c takes a verb's usage and arguments from its cmd_<verb>.c (mof so far).
+UNIT_SRCS_cli := loader/cli.c loader/guid.c loader/text.c loader/cmd_mof.c loader/bmof.c \
+	loader/bmof_print.c loader/json.c loader/util.c
 UNIT_SRCS_json := loader/json.c
 UNIT_SRCS_text := loader/text.c
 # the uAPI header: its WMI_RESULT_* must be the names text.c knows
@@ -81,6 +83,11 @@ BMOF_FIXTURE_SRCS := tests/unit/bmof_fixture.c
 UNIT_SRCS_bmof := loader/bmof.c loader/bmof_print.c loader/json.c $(BMOF_FIXTURE_SRCS)
 UNIT_CFLAGS_bmof := -Itests/unit
 UNIT_DEPS_bmof := tests/unit/bmof_fixture.h
+# wmibpf mof on fixture blobs, in files and on a made-up sysfs.
+UNIT_SRCS_mof := loader/cmd_mof.c loader/bmof.c loader/bmof_print.c loader/json.c loader/util.c \
+	loader/guid.c loader/text.c $(BMOF_FIXTURE_SRCS)
+UNIT_CFLAGS_mof := -Itests/unit
+UNIT_DEPS_mof := tests/unit/bmof_fixture.h
 
 UNIT_NAMES := $(patsubst tests/unit/test_%.c,%,$(wildcard tests/unit/test_*.c))
 UNIT_TESTS := $(addprefix $(OUT)/unit/test_,$(UNIT_NAMES))

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mof: the firmware's own description of its WMI interfaces, its Binary
+ * MOF (loader/bmof.c), as MOF text or JSON. From a file, from a WMI
+ * device's bmof attribute, or every bmof on the bus merged, each class
+ * marked with whether a device of its GUID is on the bus: a class can be
+ * described with no firmware behind it.
+ *
+ * The verb's usage, arguments and run function are all here; cli.c and
+ * main.c only point at them.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bmof.h"
+#include "guid.h"
+#include "text.h"
+#include "wmibpf.h"
+
+const char cmd_mof_usage[] =
+	"Usage: wmibpf mof [--json] [FILE | DEVICE]\n"
+	"\n"
+	"Decode the firmware's Binary MOF, the description of its WMI classes,\n"
+	"methods and parameters, and print it as MOF text or JSON. FILE is a bMOF\n"
+	"blob; DEVICE a WMI device name (a GUID, with -N for duplicates) whose\n"
+	"bmof attribute is read (./NAME for a file so named). With neither, every\n"
+	"bmof on the WMI bus, merged, each class marked with whether a device of\n"
+	"its GUID is on the bus (\"present\", \"devices\" and \"bmof\" in JSON).\n"
+	"Exits 4 when the device, or any bmof at all, is not there.\n";
+
+/* The blob files wmibpf accepts: larger ones are not firmware's. */
+#define MOF_MAX_BLOB	BMOF_MAX_DECOMPRESSED
+
+int cmd_mof_args(struct cli *c, char **args, size_t nargs, char **err)
+{
+	if (nargs > 1) {
+		if (asprintf(err, "mof: expected at most one FILE or DEVICE") < 0)
+			*err = NULL;
+		return EXIT_USAGE;
+	}
+	c->target = nargs ? args[0] : NULL;
+	return EXIT_OK;
+}
+
+/* A decoded bmof and where it came from: a path, or a device's name. */
+struct mof_source {
+	char name[PATH_MAX];
+	struct bmof *b;
+};
+
+/* The WMI bus: its device names, and the bmofs read from it. */
+struct mof_bus {
+	char dir[PATH_MAX];
+	char **names;
+	size_t nr;
+	struct mof_source *src;
+	size_t nsrc;
+};
+
+static int read_fd(int fd, const char *path, uint8_t **out, size_t *len)
+{
+	size_t size = 0, cap = 0;
+	uint8_t *buf = NULL, *grown;
+	ssize_t n;
+
+	do {
+		if (size == cap) {
+			cap = cap ? cap * 2 : 65536;
+			grown = realloc(buf, cap + 1);
+			if (!grown) {
+				free(buf);
+				errmsg("%s: %s", path, strerror(ENOMEM));
+				return EXIT_FAILED;
+			}
+			buf = grown;
+		}
+		n = read(fd, buf + size, cap - size);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			errmsg("%s: %s", path, strerror(errno));
+			free(buf);
+			return EXIT_FAILED;
+		}
+		size += n;
+		/* firmware's blobs are KiB: one this large is not a bMOF */
+		if (size > MOF_MAX_BLOB) {
+			errmsg("%s: larger than %u bytes: not a bMOF", path, MOF_MAX_BLOB);
+			free(buf);
+			return EXIT_FAILED;
+		}
+	} while (n);
+	*out = buf;
+	*len = size;
+	return EXIT_OK;
+}
+
+/* The whole of path, malloc()ed. */
+static int read_blob(const char *path, uint8_t **out, size_t *len)
+{
+	struct stat st;
+	int fd, ret;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		errmsg("%s: %s", path, strerror(errno));
+		return EXIT_FAILED;
+	}
+	/* a FIFO or a device would block or never end */
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		errmsg("%s: not a regular file", path);
+		close(fd);
+		return EXIT_FAILED;
+	}
+	ret = read_fd(fd, path, out, len);
+	close(fd);
+	return ret;
+}
+
+/* Read and decode path into src; the decoder's error names the fault. */
+static int load_source(struct mof_source *src, const char *name, const char *path)
+{
+	char err[256];
+	uint8_t *buf;
+	size_t len;
+	int ret;
+
+	snprintf(src->name, sizeof(src->name), "%s", name);
+	ret = read_blob(path, &buf, &len);
+	if (ret)
+		return ret;
+	ret = bmof_decode(buf, len, &src->b, err, sizeof(err));
+	free(buf);
+	if (ret) {
+		errmsg("%s: %s", path, err);
+		return EXIT_FAILED;
+	}
+	return EXIT_OK;
+}
+
+/* Is name a WMI device of guid? A class without one ("") is on no device. */
+static bool device_has_guid(const char *name, const char *guid)
+{
+	struct wmi_guid a, b;
+	unsigned int index;
+
+	return guid[0] && !wmi_devname_parse(name, &a, &index) && !wmi_guid_parse(guid, &b) &&
+	       wmi_guid_equal(&a, &b);
+}
+
+static const char *source_of(const struct mof_bus *bus, const struct bmof_object *o)
+{
+	size_t i, k;
+
+	for (i = 0; i < bus->nsrc; i++)
+		for (k = 0; k < bus->src[i].b->nobjects; k++)
+			if (bus->src[i].b->objects[k] == o)
+				return bus->src[i].name;
+	return "";
+}
+
+static void note_json(struct json *j, const struct bmof_object *o, void *arg)
+{
+	const struct mof_bus *bus = arg;
+	bool present = false;
+	size_t i;
+
+	json_key(j, "devices");
+	json_array_begin(j);
+	for (i = 0; i < bus->nr; i++) {
+		if (device_has_guid(bus->names[i], o->guid)) {
+			json_string(j, bus->names[i]);
+			present = true;
+		}
+	}
+	json_array_end(j);
+	json_kv_bool(j, "present", present);
+	json_kv_string(j, "bmof", source_of(bus, o));
+}
+
+/* "// on the WMI bus: DEV ...; bmof: DEV": MOF's comment, so it still reads as MOF. */
+static void note_mof(FILE *f, const struct bmof_object *o, void *arg)
+{
+	const struct mof_bus *bus = arg;
+	char esc[TEXT_ESCAPED_SIZE(PATH_MAX)];
+	bool present = false;
+	size_t i;
+
+	for (i = 0; i < bus->nr; i++) {
+		if (!device_has_guid(bus->names[i], o->guid))
+			continue;
+		/* a name that parses as a device name holds nothing to escape */
+		fprintf(f, "%s%s", present ? " " : "// on the WMI bus: ", bus->names[i]);
+		present = true;
+	}
+	if (!present)
+		fputs("// not on the WMI bus", f);
+	text_escape(source_of(bus, o), PATH_MAX, esc, sizeof(esc));
+	fprintf(f, "; bmof: %s\n", esc);
+}
+
+/* One tree of every source's objects, in order; the objects stay theirs. */
+static int merge(const struct mof_source *src, size_t nsrc, struct bmof *all)
+{
+	size_t i, n = 0;
+
+	memset(all, 0, sizeof(*all));
+	for (i = 0; i < nsrc; i++)
+		n += src[i].b->nobjects;
+	all->objects = calloc(n ? n : 1, sizeof(*all->objects));
+	if (!all->objects) {
+		errmsg("%s", strerror(ENOMEM));
+		return EXIT_FAILED;
+	}
+	for (i = 0; i < nsrc; i++) {
+		memcpy(all->objects + all->nobjects, src[i].b->objects,
+		       src[i].b->nobjects * sizeof(*all->objects));
+		all->nobjects += src[i].b->nobjects;
+	}
+	return EXIT_OK;
+}
+
+static int print(struct app *a, const struct bmof *b, const struct bmof_notes *notes)
+{
+	if (a->cli->json)
+		bmof_print_json_notes(stdout, b, a->cli->pretty, notes);
+	else
+		bmof_print_mof_notes(stdout, b, notes);
+	return fflush(stdout) ? EXIT_FAILED : EXIT_OK;
+}
+
+static int print_bus(struct app *a, struct mof_bus *bus)
+{
+	struct bmof_notes notes = { .json = note_json, .mof = note_mof, .arg = bus };
+	struct bmof all;
+	int ret;
+
+	ret = merge(bus->src, bus->nsrc, &all);
+	if (ret)
+		return ret;
+	ret = print(a, &all, &notes);
+	free(all.objects);
+	return ret;
+}
+
+static int mof_file(struct app *a, const char *path)
+{
+	struct mof_source src = { };
+	int ret;
+
+	ret = load_source(&src, path, path);
+	if (ret)
+		return ret;
+	ret = print(a, src.b, NULL);
+	bmof_free(src.b);
+	return ret;
+}
+
+/* The bus's name of the device arg names, whatever its case; NULL if none. */
+static const char *bus_find(const struct mof_bus *bus, const char *arg)
+{
+	struct wmi_guid want, g;
+	unsigned int want_index, index;
+	size_t i;
+
+	wmi_devname_parse(arg, &want, &want_index);
+	for (i = 0; i < bus->nr; i++)
+		if (!wmi_devname_parse(bus->names[i], &g, &index) && wmi_guid_equal(&g, &want) &&
+		    index == want_index)
+			return bus->names[i];
+	return NULL;
+}
+
+static int bus_device(struct mof_bus *bus, const char *arg)
+{
+	const char *name = bus_find(bus, arg);
+	char path[PATH_MAX + 128];
+	int ret;
+
+	if (!name) {
+		errmsg("%s/%s: %s (no such WMI device)", bus->dir, arg, strerror(ENOENT));
+		return EXIT_NOT_FOUND;
+	}
+	snprintf(path, sizeof(path), "%s/%s/bmof", bus->dir, name);
+	if (access(path, F_OK) && errno == ENOENT) {
+		errmsg("%s: %s (only the bMOF device has one, with wmi-bmof loaded)", path,
+		       strerror(errno));
+		return EXIT_NOT_FOUND;
+	}
+	ret = load_source(&bus->src[0], name, path);
+	bus->nsrc = !ret;
+	return ret;
+}
+
+/*
+ * Every device's bmof: one that fails is said and skipped, the others
+ * printed, and the exit status is the failure's.
+ */
+static int bus_all(struct mof_bus *bus)
+{
+	char path[PATH_MAX + 64];
+	size_t i, found = 0;
+	int ret = EXIT_OK;
+
+	for (i = 0; i < bus->nr; i++) {
+		snprintf(path, sizeof(path), "%s/%s/bmof", bus->dir, bus->names[i]);
+		if (access(path, F_OK) && errno == ENOENT)
+			continue;
+		found++;
+		if (load_source(&bus->src[bus->nsrc], bus->names[i], path))
+			ret = EXIT_FAILED;
+		else
+			bus->nsrc++;
+	}
+	if (!found) {
+		errmsg("no bmof under %s (no firmware bMOF, or wmi-bmof not loaded)", bus->dir);
+		return EXIT_NOT_FOUND;
+	}
+	return ret;
+}
+
+static void bus_free(struct mof_bus *bus)
+{
+	size_t i;
+
+	for (i = 0; i < bus->nsrc; i++)
+		bmof_free(bus->src[i].b);
+	free(bus->src);
+	free_names(bus->names, bus->nr);
+}
+
+static int mof_bus(struct app *a, const char *device)
+{
+	struct mof_bus bus = { };
+	int err, ret;
+
+	snprintf(bus.dir, sizeof(bus.dir), "%s/bus/wmi/devices", a->cli->sysfs);
+	err = list_names(bus.dir, NULL, NULL, &bus.names, &bus.nr);
+	if (err) {
+		errmsg("%s: %s (is ACPI WMI built and loaded?)", bus.dir, strerror(-err));
+		return EXIT_NOT_FOUND;
+	}
+	bus.src = calloc(bus.nr ? bus.nr : 1, sizeof(*bus.src));
+	if (!bus.src) {
+		errmsg("%s", strerror(ENOMEM));
+		bus_free(&bus);
+		return EXIT_FAILED;
+	}
+	ret = device ? bus_device(&bus, device) : bus_all(&bus);
+	/* what did decode is shown even when another bmof failed */
+	if (bus.nsrc) {
+		err = print_bus(a, &bus);
+		ret = ret ? ret : err;
+	}
+	bus_free(&bus);
+	return ret;
+}
+
+int cmd_mof(struct app *a)
+{
+	const char *target = a->cli->target;
+	struct wmi_guid g;
+	unsigned int index;
+
+	if (target && wmi_devname_parse(target, &g, &index))
+		return mof_file(a, target);
+	return mof_bus(a, target);
+}
