@@ -257,6 +257,9 @@ guest() {
 		fi
 	done
 	wait "$qpid" || rc=$?
+	# The guest's tty ends lines with CR LF: without the CR, "START t$"
+	# matches and a test's time is a number.
+	sed -i 's/\r$//' "$dir/results.log"
 	if [ -z "$why" ] && ! grep -q '^DONE' "$dir/results.log"; then
 		why="guest stopped before finishing (qemu exit $rc)"
 	fi
@@ -331,8 +334,9 @@ boot() {
 # time (2 unless it says, 1 on a one-core host): most tests keep one vCPU
 # busy, so two guests use both cores of the host.  A machine's shared
 # tests are dealt into as many boots as run at a time, balanced by each
-# test's time in the last run (out/vmtest/test-times; a quarter of its
-# budget when it has none), so that no boot holds all the long tests.
+# test's time in the last run (out/vmtest/test-times; in a fresh tree the
+# times of a whole run kept in vmtest/test-times; a quarter of its budget
+# when neither has it), so that no boot holds all the long tests.
 # Each boot's report goes to a file and is printed in the order the boots
 # were named.
 jobs_max=${WMIBPF_JOBS:-$(($(nproc) > 1 ? 2 : 1))}
@@ -347,6 +351,7 @@ last_time() {
 weight() {	# TEST
 	local n
 	n=$(last_time "$test_times" "$1")
+	[ "${n:-0}" -gt 0 ] || n=$(last_time "$TOP/vmtest/test-times" "$1")
 	[ "${n:-0}" -gt 0 ] || n=$(($(budget "$1") / 4))
 	echo "$n"
 }
