@@ -91,8 +91,17 @@ if [ -n "$patches" ]; then
 	t0=$SECONDS
 	echo "--- checkpatch --strict"
 	ksrc=$("$top/vmtest/env.sh" KSRC)
+	# A patch that passed is not checked again: its hash and checkpatch's
+	# (with the word lists it reads) are kept in the cache.
+	clean=$("$top/vmtest/env.sh" KCACHE)/checkpatch-clean
+	tool=$(cat "$ksrc"/scripts/checkpatch.pl "$ksrc"/scripts/spelling.txt \
+		"$ksrc"/scripts/const_structs.checkpatch 2>/dev/null | sha256sum | cut -c1-16)
 	for p in $patches; do
-		if out=$(cd "$ksrc" && perl scripts/checkpatch.pl --strict --terse "$top/$p" 2>&1); then
+		key="$tool $(sha256sum <"$top/$p" | cut -c1-16)"
+		if grep -qx "$key" "$clean" 2>/dev/null; then
+			echo "PASS: checkpatch:$(basename "$p") (cached)"
+		elif out=$(cd "$ksrc" && perl scripts/checkpatch.pl --strict --terse "$top/$p" 2>&1); then
+			echo "$key" >>"$clean"
 			echo "PASS: checkpatch:$(basename "$p")"
 		else
 			echo "$out" | grep -E 'ERROR|WARNING|CHECK' | sed "s|$top/||"
