@@ -6,7 +6,7 @@
  *
  *   wmi-bpf-test deny | emulate | rewrite | detach | chain | scope |
  *                origin | answer | hostile | lockdown-rewrite locked|unlocked |
- *                translator | recursion | cap |
+ *                translator | recursion | cap | rawio |
  *                verifier DIR | loop SECONDS | pin PATH |
  *                pin-translator PATH
  *
@@ -23,6 +23,9 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include <linux/capability.h>
+#include <sys/syscall.h>
+
 #include "check.h"
 #include "wmi_util.h"
 
@@ -34,6 +37,7 @@
 #include "test_answer.skel.h"
 #include "test_chain.skel.h"
 #include "test_hostile.skel.h"
+#include "test_rawio.skel.h"
 #include "test_recursion.skel.h"
 #include "test_scope.skel.h"
 
@@ -572,6 +576,109 @@ static void test_recursion(void)
 	test_recursion__destroy(skel);
 }
 
+/* Whether we have CAP_SYS_RAWIO; with drop, give it up for good. */
+static bool rawio_cap(bool drop)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[2] = {};
+
+	if (syscall(SYS_capget, &hdr, data))
+		return false;
+	if (drop) {
+		data[0].effective &= ~(1u << CAP_SYS_RAWIO);
+		data[0].permitted &= ~(1u << CAP_SYS_RAWIO);
+		data[0].inheritable &= ~(1u << CAP_SYS_RAWIO);
+		if (syscall(SYS_capset, &hdr, data))
+			return true;
+	}
+	return data[0].effective >> CAP_SYS_RAWIO & 1;
+}
+
+/*
+ * One round of calls through test_rawio: with may, every change it makes
+ * takes effect; without, each kfunc that alters fails with -EPERM and the
+ * firmware and the callers get what they would with no program.
+ */
+static void rawio_round(struct test_rawio *skel, bool may, const char *how,
+			const char *brightness)
+{
+	char want[64];
+	uint32_t r = 0;
+	int ret;
+
+	skel->bss->rewrite_ret = 0;
+	skel->bss->answer_ret = 1;
+	skel->bss->raw_ret = 1;
+	skel->bss->done_ret = 1;
+
+	CHECK(kcall_is(ACME_METHODS " 0 6 02000000", "ok integer 0x0"),
+	      "%s: a driver sets fan profile 2", how);
+	CHECK(skel->bss->rewrite_ret == (may ? 1 : 2), "%s: bpf_wmi_rewrite_input() %s", how,
+	      may ? "gives a window" : "gives none");
+	snprintf(want, sizeof(want), "ok integer 0x%x", may ? 1 : 2);
+	CHECK(kcall_is(ACME_METHODS " 0 5", want), "%s: the firmware got fan profile %d",
+	      how, may ? 1 : 2);
+
+	snprintf(want, sizeof(want), "%s", may ? "ok integer 0x4d" : brightness);
+	CHECK(kcall_is(ACME_METHODS " 0 1", want), "%s: a driver reads brightness '%s'",
+	      how, want);
+	CHECK(skel->bss->done_ret == (may ? 0 : -EPERM),
+	      "%s: rewriting a driver's result: %d", how, skel->bss->done_ret);
+
+	ret = user_u32(ACME_METHODS, 1, NULL, &r);
+	if (may)
+		CHECK(ret == 0 && r == 77, "%s: user space answered 77 (%d, %u)", how, ret, r);
+	else
+		CHECK(ret == -EIO, "%s: user space not answered: EIO (%d)", how, ret);
+	CHECK(skel->bss->answer_ret == (may ? 0 : -EPERM),
+	      "%s: answering: %d", how, skel->bss->answer_ret);
+	CHECK(skel->bss->raw_ret == (may ? 0 : -EPERM),
+	      "%s: bpf_wmi_allow_raw(): %d", how, skel->bss->raw_ret);
+}
+
+/*
+ * Altering calls needs CAP_SYS_RAWIO when attaching or replacing, as a raw
+ * call does; CAP_BPF and CAP_PERFMON only let a program observe and deny.
+ * Run with CAP_SYS_RAWIO, CAP_PERFMON and CAP_BPF only; it drops the first.
+ */
+static void test_rawio(void)
+{
+	struct test_rawio *skel = test_rawio__open_and_load();
+	char brightness[64] = "", fan[64] = "", req[64];
+	struct bpf_link *link;
+	unsigned int profile;
+
+	CHECK(skel, "test_rawio loads");
+	if (!skel)
+		return;
+	CHECK(rawio_cap(false), "we start with CAP_SYS_RAWIO");
+	CHECK(!kcall_on("method", ACME_METHODS " 0 1", brightness, sizeof(brightness)) &&
+	      !kcall_on("method", ACME_METHODS " 0 5", fan, sizeof(fan)) &&
+	      sscanf(fan, "ok integer 0x%x", &profile) == 1,
+	      "brightness '%s' and fan profile '%s' without a program", brightness, fan);
+
+	link = bpf_map__attach_struct_ops(skel->maps.rawio_a);
+	CHECK(link, "attached with CAP_SYS_RAWIO");
+	rawio_round(skel, true, "attached with CAP_SYS_RAWIO", brightness);
+
+	CHECK(!rawio_cap(true), "CAP_SYS_RAWIO dropped");
+	rawio_round(skel, true, "attacher dropped CAP_SYS_RAWIO since", brightness);
+
+	CHECK(link && !bpf_link__update_map(link, skel->maps.rawio_b),
+	      "replaced without CAP_SYS_RAWIO");
+	rawio_round(skel, false, "replaced without CAP_SYS_RAWIO", brightness);
+	bpf_link__destroy(link);
+
+	link = bpf_map__attach_struct_ops(skel->maps.rawio_a);
+	CHECK(link, "attached without CAP_SYS_RAWIO");
+	rawio_round(skel, false, "attached without CAP_SYS_RAWIO", brightness);
+	bpf_link__destroy(link);
+
+	snprintf(req, sizeof(req), ACME_METHODS " 0 6 %02x000000", profile & 0xff);
+	CHECK(kcall_is(req, "ok integer 0x0"), "fan profile restored");
+	test_rawio__destroy(skel);
+}
+
 /* At most 16 programs may act on one device. */
 static void test_cap(void)
 {
@@ -832,6 +939,8 @@ int main(int argc, char **argv)
 		test_recursion();
 	else if (!strcmp(t, "cap"))
 		test_cap();
+	else if (!strcmp(t, "rawio"))
+		test_rawio();
 	else if (!strcmp(t, "verifier") && argc == 3)
 		test_verifier(argv[2]);
 	else if (!strcmp(t, "loop") && argc == 3)
