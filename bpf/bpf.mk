@@ -25,6 +25,12 @@ vpath %.bpf.c bpf $(wildcard policies/*) tests/vm/bpf
 bpf: tools
 	$(Q)$(MAKE) --no-print-directory $(BPF_OBJS) $(BPF_SKELS)
 
+# vmtest/kernel.sh alone builds the kernel, in a directory other trees
+# share. No rule of ours may: without this empty one, make's built-in
+# "%: %.o" relinks vmlinux with cc while another tree's build has written
+# vmlinux.o but not vmlinux yet (tests/build/kbuild_untouched.sh).
+$(KBUILD)/vmlinux: ;
+
 $(OUT)/bpf/vmlinux.h: $(KBUILD)/vmlinux
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(BPFTOOL) btf dump file $< format c >$@.tmp && mv $@.tmp $@
