@@ -92,15 +92,26 @@ if [ -n "$patches" ]; then
 	echo "--- checkpatch --strict"
 	ksrc=$("$top/vmtest/env.sh" KSRC)
 	# A patch that passed is not checked again: its hash and checkpatch's
-	# (with the word lists it reads) are kept in the cache.
+	# are kept in the cache, checkpatch's with what else decides its
+	# verdict: the word lists it reads, its options and the
+	# .checkpatch.conf files it takes more from (in the tree, $HOME and
+	# .scripts, as its which_conf() looks), which may --ignore a check.
 	clean=$("$top/vmtest/env.sh" KCACHE)/checkpatch-clean
-	tool=$(cat "$ksrc"/scripts/checkpatch.pl "$ksrc"/scripts/spelling.txt \
-		"$ksrc"/scripts/const_structs.checkpatch 2>/dev/null | sha256sum | cut -c1-16)
+	cp_opts="--strict --terse"
+	tool=$({
+		echo "$cp_opts"
+		for f in scripts/checkpatch.pl scripts/spelling.txt scripts/const_structs.checkpatch \
+			.checkpatch.conf "$HOME/.checkpatch.conf" .scripts/.checkpatch.conf; do
+			echo "== $f"
+			(cd "$ksrc" && cat "$f" 2>/dev/null) || true
+		done
+	} | sha256sum | cut -c1-16)
+	# shellcheck disable=SC2086
 	for p in $patches; do
 		key="$tool $(sha256sum <"$top/$p" | cut -c1-16)"
 		if grep -qx "$key" "$clean" 2>/dev/null; then
 			echo "PASS: checkpatch:$(basename "$p") (cached)"
-		elif out=$(cd "$ksrc" && perl scripts/checkpatch.pl --strict --terse "$top/$p" 2>&1); then
+		elif out=$(cd "$ksrc" && perl scripts/checkpatch.pl $cp_opts "$top/$p" 2>&1); then
 			echo "$key" >>"$clean"
 			echo "PASS: checkpatch:$(basename "$p")"
 		else
