@@ -12,10 +12,11 @@
 
 /*
  * Names and strings come from firmware: what is printed must not let one
- * pose as MOF syntax ("Foo\n{\n};\nclass Bar") nor reach the terminal as
- * an escape sequence (C0, DEL and C1, U+009B being a CSI to some). A
- * string escapes them as MOF does, \x with four hex digits (two would run
- * into a hex digit after). A name has no escapes in MOF and is printed
+ * pose as MOF syntax ("Foo\n{\n};\nclass Bar"), reach the terminal as an
+ * escape sequence (C0, DEL and C1, U+009B being a CSI to some), nor show
+ * as other text (a bidirectional override, a zero-width character:
+ * unicode_is_hidden()). A string escapes them as MOF does, \x with four
+ * hex digits (two would run into a hex digit after). A name has no escapes in MOF and is printed
  * only if it is one: letters, digits, _ and non-ASCII; anything else
  * (extra allows a few more, " " in "Foo ref") is \xNNNN, which no
  * identifier holds, so the output shows the name was not one.
@@ -33,7 +34,7 @@ static void mof_text(FILE *f, const char *s, bool string, const char *extra)
 			n = 1;
 			continue;
 		}
-		if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+		if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || unicode_is_hidden(cp))
 			fprintf(f, "\\x%04x", cp);
 		else if (string && (cp == '"' || cp == '\\'))
 			fprintf(f, "\\%c", cp);

@@ -106,10 +106,18 @@ int utf8_length(const unsigned char *p, unsigned int *cp)
 	return n;
 }
 
+bool unicode_is_hidden(unsigned int cp)
+{
+	return cp == 0x061c || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
+	       (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfeff;
+}
+
 /*
  * Strings come from the kernel and from whoever named a process: valid
  * JSON whatever they hold. Control characters, C0 and C1 (a terminal
- * takes U+009B as an escape too), are \u escapes; a byte that is no
+ * takes U+009B as an escape too), are \u escapes, and so are the
+ * invisible characters that would make a name show as another (a
+ * bidirectional override, say); a byte that is no
  * valid UTF-8 is U+FFFD, as JSON has no way to carry raw bytes.
  */
 static void raw_string(struct json *j, const char *s)
@@ -143,7 +151,7 @@ static void raw_string(struct json *j, const char *s)
 			fputs("\\r", j->f);
 			break;
 		default:
-			if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+			if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || unicode_is_hidden(cp))
 				fprintf(j->f, "\\u%04x", cp);
 			else
 				fwrite(p, 1, n, j->f);

@@ -47,4 +47,11 @@ void json_end_line(struct json *j);
  */
 int utf8_length(const unsigned char *p, unsigned int *cp);
 
+/*
+ * Whether cp is an invisible format character that changes how the text
+ * around it shows: bidirectional controls (U+202E shows what follows
+ * backwards), zero-width characters, line and paragraph separators.
+ */
+bool unicode_is_hidden(unsigned int cp);
+
 #endif

@@ -296,19 +296,31 @@ static void hostile_names_mof(void **state)
 					    NULL),
 				 fx_list(fx_property("__CLASS", BMOF_STRING, fx_str("Evil\n{\n};\nclass Fake"), NULL),
 					 fx_property("__SUPERCLASS", BMOF_STRING, fx_str("S:"), NULL),
-					 fx_property("P\x9b", BMOF_UINT32, NULL, NULL), NULL),
+					 fx_property("P\x9b", BMOF_UINT32, NULL, NULL),
+					 fx_property("R\x03" "B", BMOF_STRING, fx_str("\x04x"), NULL),
+					 NULL),
 				 NULL), NULL);
 	/* \x02 in the qualifier's value becomes a lone high surrogate */
 	at = fx_find(data, &(struct fx){ .d = (uint8_t *)"\x02\0\0\0", .len = 4 });
 	assert_true(at > 0);
 	data->d[at] = 0;
 	data->d[at + 1] = 0xd8;
+	/* \x03 becomes a right-to-left override, \x04 a zero-width space */
+	at = fx_find(data, &(struct fx){ .d = (uint8_t *)"R\0\x03\0", .len = 4 });
+	assert_true(at > 0);
+	data->d[at + 2] = 0x2e;
+	data->d[at + 3] = 0x20;
+	at = fx_find(data, &(struct fx){ .d = (uint8_t *)"\x04\0x\0", .len = 4 });
+	assert_true(at > 0);
+	data->d[at] = 0x0b;
+	data->d[at + 1] = 0x20;
 	blob = wrap(data);
 	b = decode_ok(blob);
 	t = print(b, false);
 	assert_string_equal(t, "[Q\\x001b\\x005b2J(\"a\\x0001b\\x009b\\\"\xef\xbf\xbd\")]\n"
 			       "class Evil\\x000a\\x007b\\x000a\\x007d\\x003b\\x000aclass\\x0020Fake : "
-			       "S\\x003a\n{\n  uint32 P\\x009b;\n};\n\n");
+			       "S\\x003a\n{\n  uint32 P\\x009b;\n"
+			       "  string R\\x202eB = \"\\x200bx\";\n};\n\n");
 	free(t);
 	bmof_free(b);
 	fx_free(blob);

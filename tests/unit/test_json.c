@@ -92,13 +92,16 @@ static void hostile_strings(void **state)
 	json_string(j, "a\xff" "b\xc3");			/* bytes that are no UTF-8 */
 	json_string(j, "\xc0\xaf\xed\xa0\x80");	/* overlong '/', a surrogate */
 	json_string(j, "\x7f\xc2\x9b");		/* DEL, and C1's CSI */
+	/* a right-to-left override and a zero-width space: "A" shows as another name */
+	json_string(j, "A\xe2\x80\xae" "B\xe2\x80\x8b");
 	json_array_end(j);
 	assert_string_equal(close_json(j),
 			    "[\"x\\nFAKE \\u001b[2J\","
 			    "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\","
 			    "\"a\\ufffdb\\ufffd\","
 			    "\"\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\","
-			    "\"\\u007f\\u009b\"]");
+			    "\"\\u007f\\u009b\","
+			    "\"A\\u202eB\\u200b\"]");
 	free(out);
 }
 
