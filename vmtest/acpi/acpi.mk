@@ -14,9 +14,12 @@ BMOFGEN := $(OUT)/acpi/bmofgen
 
 acpi: $(ACPI_AMLS)
 
-$(BMOFGEN): vmtest/acpi/bmofgen.c tests/unit/bmof_fixture.c tests/unit/bmof_fixture.h loader/bmof.h
+# It checks its blob with the loader's decoder before writing it.
+BMOFGEN_SRCS := tests/unit/bmof_fixture.c loader/bmof.c
+
+$(BMOFGEN): vmtest/acpi/bmofgen.c $(BMOFGEN_SRCS) tests/unit/bmof_fixture.h loader/bmof.h
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit -o $@ $< tests/unit/bmof_fixture.c
+	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit -o $@ $< $(BMOFGEN_SRCS)
 
 $(OUT)/acpi/%-bmof.asl $(OUT)/acpi/%.bmof: vmtest/acpi/%.classes $(BMOFGEN)
 	$(Q)mkdir -p $(dir $@)

@@ -11,7 +11,10 @@
  *   bmofgen DESCRIPTION OUT.asl [OUT.bmof]
  *
  * OUT.bmof, if given, receives the raw blob (for wmibpf mof FILE on the
- * host).
+ * host).  Before writing, the blob is decoded with wmibpf's own decoder
+ * (loader/bmof.c) and must give back every class described, in order,
+ * with its GUID and its methods' ids: an encoder and a decoder that drift
+ * apart fail the build, not a test in the guest.
  *
  * The description, one item a line; "#" starts a comment, words are
  * separated by blanks, and key="some text" holds blanks (no escapes: a
@@ -50,11 +53,20 @@
 
 #define MAX_WORDS	16
 #define MAX_REFS	256
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* A list being built: concatenated items and how many. */
 struct items {
 	struct fx *f;
 	uint32_t n;
+};
+
+/* What the description said, for the self-check. */
+struct want_class {
+	char name[128];
+	char guid[37];
+	long ids[256];
+	size_t nids;
 };
 
 struct gen {
@@ -78,6 +90,7 @@ struct gen {
 	/* every class, and every object type used, checked at the end */
 	struct items root;
 	char *classes[MAX_REFS];
+	struct want_class want[MAX_REFS];
 	size_t nclasses;
 	char *refs[MAX_REFS];
 	unsigned int ref_lines[MAX_REFS];
@@ -176,7 +189,7 @@ static uint32_t parse_type(struct gen *g, const char *word, char *cim, size_t ci
 		die(g, "type '%s' is too long", word);
 	memcpy(base, word, n);
 	base[n] = 0;
-	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(types); i++) {
 		if (!strcmp(base, types[i].name)) {
 			snprintf(cim, cimlen, "%s", base);
 			return types[i].type | array;
@@ -349,6 +362,11 @@ static void do_class(struct gen *g, char **w, int n)
 			die(g, "class %s is described twice", w[1]);
 	if (g->nclasses == MAX_REFS)
 		die(g, "more than %d classes", MAX_REFS);
+	snprintf(g->want[g->nclasses].name, sizeof(g->want[0].name), "%s", w[1]);
+	if (o.guid)
+		for (i = 0; i < 36; i++)
+			g->want[g->nclasses].guid[i] = o.guid[i] >= 'a' && o.guid[i] <= 'f' ?
+							       o.guid[i] - 'a' + 'A' : o.guid[i];
 	g->classes[g->nclasses++] = strdup(w[1]);
 	snprintf(g->class_name, sizeof(g->class_name), "%s", w[1]);
 	g->in_class = true;
@@ -452,9 +470,10 @@ static void do_method(struct gen *g, char **w, int n)
 	for (i = 0; i < g->nids; i++)
 		if (g->ids[i] == o.id)
 			die(g, "%s.%s: method id %ld is taken", g->class_name, w[1], o.id);
-	if (g->nids == sizeof(g->ids) / sizeof(g->ids[0]))
+	if (g->nids == ARRAY_SIZE(g->ids))
 		die(g, "too many methods in %s", g->class_name);
 	g->ids[g->nids++] = o.id;
+	g->want[g->nclasses - 1].ids[g->want[g->nclasses - 1].nids++] = o.id;
 	end_method(g);
 	g->in_method = true;
 	g->nparam_ids = 0;
@@ -511,7 +530,7 @@ static void do_param(struct gen *g, char **w, int n)
 		if (g->param_ids[i] == o.id)
 			die(g, "%s.%s: parameter ID %ld is taken", g->class_name, g->method_name,
 			    o.id);
-	if (g->nparam_ids == sizeof(g->param_ids) / sizeof(g->param_ids[0]))
+	if (g->nparam_ids == ARRAY_SIZE(g->param_ids))
 		die(g, "too many parameters");
 	g->param_ids[g->nparam_ids++] = o.id;
 	if (in) {
@@ -606,6 +625,49 @@ static void parse_file(struct gen *g, FILE *f)
 	}
 }
 
+static void check_fail(const char *path, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: bmofgen's blob does not decode as described: ", path);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+/* The blob decodes to the classes described, in order, GUIDs and ids. */
+static void self_check(const struct gen *g, const struct fx *blob)
+{
+	const struct want_class *w;
+	const struct bmof_object *o;
+	struct bmof *b;
+	char err[256];
+	size_t i, k;
+
+	if (bmof_decode(blob->d, blob->len, &b, err, sizeof(err)))
+		check_fail(g->path, "%s", err);
+	if (b->nobjects != g->nclasses)
+		check_fail(g->path, "%zu objects, %zu classes described", b->nobjects, g->nclasses);
+	for (i = 0; i < b->nobjects; i++) {
+		o = b->objects[i];
+		w = &g->want[i];
+		if (o->instance || !o->name || strcmp(o->name, w->name) || strcmp(o->guid, w->guid))
+			check_fail(g->path, "object %zu is %s {%s}, not class %s {%s}", i,
+				   o->name ? o->name : "unnamed", o->guid, w->name, w->guid);
+		if (o->nmethods != w->nids)
+			check_fail(g->path, "%s has %zu methods, not %zu", w->name, o->nmethods,
+				   w->nids);
+		for (k = 0; k < o->nmethods; k++)
+			if (o->methods[k].id != w->ids[k])
+				check_fail(g->path, "%s.%s has id %lld, not %ld", w->name,
+					   o->methods[k].name, (long long)o->methods[k].id,
+					   w->ids[k]);
+	}
+	bmof_free(b);
+}
+
 static void write_asl(const char *path, const char *src, const struct fx *blob, size_t dlen)
 {
 	FILE *f = fopen(path, "w");
@@ -660,6 +722,7 @@ int main(int argc, char **argv)
 	dlen = data->len;
 	blob = fx_fomb(fx_ds(data, true), dlen);
 	fx_free(data);
+	self_check(&g, blob);
 	write_asl(argv[2], argv[1], blob, dlen);
 	if (argc == 4)
 		write_blob(argv[3], blob);
