@@ -87,7 +87,8 @@ stage: modules acpi smbios progs bpf loader
 	$(Q)$(MAKE) --no-print-directory install DESTDIR=$(OUT)/guest PREFIX=/usr/local \
 		SYSCONFDIR=/etc WMIBPF_BINARY=$(OUT)/loader/wmibpf-asan
 	$(Q)mkdir -p $(OUT)/guest/wmibpf/modules $(OUT)/guest/wmibpf/tests $(OUT)/guest/wmibpf/bin \
-		$(OUT)/guest/wmibpf/bpf
+		$(OUT)/guest/wmibpf/bpf $(OUT)/guest/wmibpf/bmof
+	$(Q)cp $(ACPI_BMOFS:%=$(OUT)/acpi/%.bmof) $(OUT)/guest/wmibpf/bmof/
 	$(Q)cp $(BPF_OBJS) $(OUT)/guest/wmibpf/bpf/
 	$(Q)cp $(BPFTOOL) $(OUT)/guest/wmibpf/bin/
 	$(Q)cp $(MODULES_KO) $(OUT)/guest/wmibpf/modules/

@@ -175,18 +175,25 @@ static struct fx *list_of(struct fx *first, va_list ap, uint32_t *count)
 }
 
 /* length count items */
+struct fx *fx_list_items(struct fx *items, uint32_t count)
+{
+	struct fx *f = fx_new();
+
+	fx_put32(f, 8 + items->len);
+	fx_put32(f, count);
+	return fx_cat(f, items);
+}
+
 struct fx *fx_list(struct fx *first, ...)
 {
-	struct fx *f = fx_new(), *items;
+	struct fx *items;
 	uint32_t count;
 	va_list ap;
 
 	va_start(ap, first);
 	items = list_of(first, ap, &count);
 	va_end(ap);
-	fx_put32(f, 8 + items->len);
-	fx_put32(f, count);
-	return fx_cat(f, items);
+	return fx_list_items(items, count);
 }
 
 /* length qualifiers properties methods kind heap */
@@ -205,21 +212,28 @@ struct fx *fx_object(uint32_t kind, struct fx *quals, struct fx *props, struct f
 }
 
 /* "FOMB" length 1 1 count objects */
-struct fx *fx_root(struct fx *first, ...)
+struct fx *fx_root_items(struct fx *items, uint32_t count)
 {
-	struct fx *f = fx_new(), *items;
-	uint32_t count;
-	va_list ap;
+	struct fx *f = fx_new();
 
-	va_start(ap, first);
-	items = list_of(first, ap, &count);
-	va_end(ap);
 	fx_bytes(f, "FOMB", 4);
 	fx_put32(f, 20 + items->len);
 	fx_put32(f, 1);
 	fx_put32(f, 1);
 	fx_put32(f, count);
 	return fx_cat(f, items);
+}
+
+struct fx *fx_root(struct fx *first, ...)
+{
+	struct fx *items;
+	uint32_t count;
+	va_list ap;
+
+	va_start(ap, first);
+	items = list_of(first, ap, &count);
+	va_end(ap);
+	return fx_root_items(items, count);
 }
 
 void fx_flavors(struct fx *data, size_t n, const uint32_t (*pairs)[2])

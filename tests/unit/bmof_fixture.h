@@ -39,9 +39,12 @@ struct fx *fx_qualifier(const char *name, uint32_t type, struct fx *value);
 struct fx *fx_property(const char *name, uint32_t type, struct fx *value, struct fx *quals);
 /* An array of structures: NULL-terminated list of items. */
 struct fx *fx_list(struct fx *first, ...);
+/* The same of count items already concatenated (items is consumed). */
+struct fx *fx_list_items(struct fx *items, uint32_t count);
 struct fx *fx_object(uint32_t kind, struct fx *quals, struct fx *props, struct fx *methods);
 /* The root: NULL-terminated list of objects. */
 struct fx *fx_root(struct fx *first, ...);
+struct fx *fx_root_items(struct fx *items, uint32_t count);
 /* Appends a flavour table of n {offset, flavors} pairs. */
 void fx_flavors(struct fx *data, size_t n, const uint32_t (*pairs)[2]);
 

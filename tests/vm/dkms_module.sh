@@ -43,9 +43,15 @@ rm $PIN
 expect_ok "unpinned: detached" acme-ctl fan 2
 
 # Debian's own wmi-bmof, built against Debian's wmi.ko, loads on this one
-# (modprobe refuses a module whose symbol CRCs disagree).  The Dell and MSI
-# laptops' tests show Debian's drivers binding and working.
+# (modprobe refuses a module whose symbol CRCs disagree).  The boot loads
+# it from the alias of acme's Binary MOF block, which it binds; should it
+# not have, the test unloads what it loaded.
+# The Dell and MSI laptops' tests show Debian's drivers binding and working.
+grep -q '^wmi_bmof ' /proc/modules || bmof_here=1
 expect_ok "Debian's wmi-bmof loads on it" modprobe wmi-bmof
 expect_match "$(grep '^wmi ' /proc/modules)" "*wmi_bmof*" "and uses it"
-rmmod wmi_bmof
+expect_eq "$(basename "$(readlink "$WMI_DEVICES/$WMI_BMOF/driver")")" wmi-bmof \
+	"and binds acme's Binary MOF"
+expect_match "$(wmibpf mof)" "*class AcmeFan*" "which wmibpf mof decodes"
+[ -z "${bmof_here:-}" ] || rmmod wmi_bmof
 finish

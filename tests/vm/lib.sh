@@ -16,6 +16,9 @@ ACME_INFO=4AB6A4B0-01CD-45D0-A57A-E4FE7D9ED165
 ACME_EVENT=59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1
 ACME_HOTKEY=769356C8-76CA-4F3D-B856-3AAE62AEF4D4
 ACME_DUP=7341A899-B776-4263-B79B-1A87FEEA1766
+# The Binary MOF block (Windows' GUID for it), on acme and dell: wmi-bmof
+# binds it and exposes the firmware's class descriptions as its bmof file.
+WMI_BMOF=05901221-D566-11D1-B2F0-00A0C9062910
 
 # The Dell- and MSI-shaped laptops (vmtest/acpi/dell.asl, msi.asl), whose
 # blocks the real in-tree drivers bind.

@@ -33,7 +33,8 @@ expect_device "$ACME_EVENT" event 1 0 D0
 expect_device "$ACME_HOTKEY" method 1 0 AF
 expect_device "$ACME_DUP" method 1 0 BA
 expect_device "$ACME_DUP-1" method 1 0 BA
+expect_device "$WMI_BMOF" data 1 0 MO 0
 
-expect_eq "$(ls "$WMI_DEVICES" | wc -l)" 9 "number of WMI devices"
+expect_eq "$(ls "$WMI_DEVICES" | wc -l)" 10 "number of WMI devices"
 
 finish

@@ -20,6 +20,11 @@
  *                                              raises the event
  *   7341A899-B776-4263-B79B-1A87FEEA1766  BA  methods, on both WMI devices,
  *                                              so the second gets the -1 name
+ *   05901221-D566-11D1-B2F0-00A0C9062910  MO  data: the Binary MOF (Windows'
+ *                                              GUID for it), bound by wmi-bmof
+ *
+ * The Binary MOF describes these blocks as classes (vmtest/acpi/acme.classes,
+ * made into bytes at build time by vmtest/acpi/bmofgen).
  *
  * A method that does not know its method id aborts evaluation: an AML error
  * is the only failure ACPI can report, and it is what the WMI core has to
@@ -94,6 +99,13 @@ DefinitionBlock ("", "SSDT", 2, "ACME", "WMIBPF", 0x00000001)
 				0x42, 0x41,	/* object id "BA" */
 				0x01,		/* 1 instance */
 				0x02,		/* method */
+
+				/* 05901221-D566-11D1-B2F0-00A0C9062910 */
+				0x21, 0x12, 0x90, 0x05, 0x66, 0xD5, 0xD1, 0x11,
+				0xB2, 0xF0, 0x00, 0xA0, 0xC9, 0x06, 0x29, 0x10,
+				0x4D, 0x4F,	/* object id "MO" */
+				0x01,		/* 1 instance */
+				0x00,		/* data */
 			})
 
 			/* Firmware state the methods read and change. */
@@ -303,6 +315,21 @@ DefinitionBlock ("", "SSDT", 2, "ACME", "WMIBPF", 0x00000001)
 					Return (Buffer (4000) { 0xB1, 0x6B })
 				}
 				Return (EVDT)
+			}
+
+			/*
+			 * 05901221-...-00A0C9062910: the Binary MOF.  Its bytes
+			 * are made from acme.classes at build time; #include, the
+			 * preprocessor's, as ASL's Include() takes no byte list.
+			 */
+			Name (MOFB, Buffer ()
+			{
+#include "acme-bmof.asl"
+			})
+
+			Method (WQMO, 1, NotSerialized)
+			{
+				Return (MOFB)
 			}
 
 			/* 7341A899-...-1A87FEEA1766, method 1: which device am I. */

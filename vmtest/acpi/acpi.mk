@@ -2,12 +2,32 @@
 # The fake laptops' SSDTs, one per vmtest/acpi/*.asl (the machines of
 # vmtest/machines/ name theirs).  -we makes any iasl warning fail the build;
 # remarks (-vr) are style hints, not problems.
+#
+# A laptop with a vmtest/acpi/NAME.classes carries a Binary MOF of those
+# classes: bmofgen (vmtest/acpi/bmofgen.c, on the unit tests' fixture
+# encoder) writes it as $(OUT)/acpi/NAME-bmof.asl, a Buffer's body that
+# NAME.asl #includes, and as $(OUT)/acpi/NAME.bmof, the blob itself.
 
 ACPI_AMLS := $(patsubst vmtest/acpi/%.asl,$(OUT)/acpi/%.aml,$(wildcard vmtest/acpi/*.asl))
+ACPI_BMOFS := $(patsubst vmtest/acpi/%.classes,%,$(wildcard vmtest/acpi/*.classes))
+BMOFGEN := $(OUT)/acpi/bmofgen
 
 acpi: $(ACPI_AMLS)
 
+# It checks its blob with the loader's decoder before writing it.
+BMOFGEN_SRCS := tests/unit/bmof_fixture.c loader/bmof.c
+
+$(BMOFGEN): vmtest/acpi/bmofgen.c $(BMOFGEN_SRCS) tests/unit/bmof_fixture.h loader/bmof.h
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit -o $@ $< $(BMOFGEN_SRCS)
+
+$(OUT)/acpi/%-bmof.asl $(OUT)/acpi/%.bmof: vmtest/acpi/%.classes $(BMOFGEN)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(BMOFGEN) $< $(OUT)/acpi/$*-bmof.asl $(OUT)/acpi/$*.bmof
+
+$(foreach m,$(ACPI_BMOFS),$(eval $(OUT)/acpi/$(m).aml: $(OUT)/acpi/$(m)-bmof.asl))
+
 $(OUT)/acpi/%.aml: vmtest/acpi/%.asl
 	$(Q)mkdir -p $(dir $@)
-	$(Q)iasl -vs -vr -we -p $(basename $@) $< >$(basename $@).log 2>&1 || \
+	$(Q)iasl -vs -vr -we -I $(OUT)/acpi -p $(basename $@) $< >$(basename $@).log 2>&1 || \
 		{ cat $(basename $@).log; rm -f $@; exit 1; }

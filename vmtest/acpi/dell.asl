@@ -14,6 +14,11 @@
  *   A80593CE-A997-11DA-B012-B622A1EF5492  DA  method 1: the SMBIOS calling
  *                                              interface buffer
  *   9DBB5994-A997-11DA-B012-B622A1EF5492  D0  event: hot keys (dell-wmi)
+ *   05901221-D566-11D1-B2F0-00A0C9062910  MO  data: the Binary MOF, bound by
+ *                                              wmi-bmof; its classes, shaped
+ *                                              like Dell's, are dell.classes,
+ *                                              made into bytes at build time
+ *                                              by vmtest/acpi/bmofgen
  *
  * Device BEDC, the test bed's own control block, which no driver binds, so
  * that tests read the firmware's side without going through the driver
@@ -80,7 +85,25 @@ DefinitionBlock ("", "SSDT", 2, "DELL", "WMIBPF", 0x00000001)
 				0xD0, 0x00,	/* notify id 0xD0 */
 				0x01,		/* 1 instance */
 				0x08,		/* event */
+
+				/* 05901221-D566-11D1-B2F0-00A0C9062910 */
+				0x21, 0x12, 0x90, 0x05, 0x66, 0xD5, 0xD1, 0x11,
+				0xB2, 0xF0, 0x00, 0xA0, 0xC9, 0x06, 0x29, 0x10,
+				0x4D, 0x4F,	/* object id "MO" */
+				0x01,		/* 1 instance */
+				0x00,		/* data */
 			})
+
+			/* The Binary MOF (#include: Include() takes no byte list). */
+			Name (MOFB, Buffer ()
+			{
+#include "dell-bmof.asl"
+			})
+
+			Method (WQMO, 1, NotSerialized)
+			{
+				Return (MOFB)
+			}
 
 			/*
 			 * The descriptor dell-wmi-descriptor.c parses: "DELL",
