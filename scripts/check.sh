@@ -14,7 +14,8 @@
 # that ends badly (timeout, kernel splat) counts as one more failure. Each
 # kernel patch must pass checkpatch.pl --strict, and with --series the
 # series must build patch by patch (scripts/series-build.sh).  With --fuzz
-# the fuzz targets get a bounded run (make fuzz-smoke) each.
+# the fuzz targets get a bounded run (make fuzz-smoke) each. With unit
+# tests, the build scripts' tests (tests/build/*.sh) run too.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -86,6 +87,19 @@ for bin in $unit; do
 	count "$tmp/$name.res"
 done
 [ -z "$unit" ] || phase unit $t0
+
+# The build scripts' own tests: tests/build/*.sh, each one PASS: or FAIL: line.
+if [ -n "$unit" ]; then
+	echo "--- build scripts"
+	for t in "$top"/tests/build/*.sh; do
+		bash "$t" >"$tmp/build.log" 2>&1 ||
+			grep -q '^FAIL: ' "$tmp/build.log" ||
+			echo "FAIL: build:$(basename "$t" .sh) (failed without saying why)" >>"$tmp/build.log"
+		cat "$tmp/build.log"
+		grep '^PASS: \|^FAIL: ' "$tmp/build.log" >>"$tmp/build.res"
+	done
+	count "$tmp/build.res"
+fi
 
 if [ -n "$patches" ]; then
 	t0=$SECONDS

@@ -54,6 +54,19 @@ done
 for f in "$bzimage" "$initrd"; do
 	[ -f "$f" ] || die "vmtest: $f missing; run 'make vm-deps' first"
 done
+# Trees on other branches share the kernel build: booting what another
+# tree built, or modules built for another vmlinux, fails in confusing
+# ways (the guest refuses the modules' BTF).
+if [ -z "${WMIBPF_KERNEL:-}" ]; then
+	want=$("$TOP/vmtest/kernel.sh" --key)
+	have=$(cat "$KBUILD/.wmibpf-key" 2>/dev/null || echo "none (a build is running or failed)")
+	[ "$have" = "$want" ] ||
+		die "vmtest: $KBUILD holds kernel $have, this tree's is $want (another tree rebuilt it); run 'make vm-deps' again"
+	for f in "$OUT"/modules/*/.kernel-key; do
+		[ "$(cat "$f")" = "$want $(stat -c %Y "$KBUILD/vmlinux")" ] ||
+			die "vmtest: $(dirname "$f") was built for another kernel build; run 'make vm-deps' again"
+	done
+fi
 
 # machine_args M: the QEMU arguments of machine M (vmtest/machines/M.conf)
 # into the array margs, checking that its built files are there.
