@@ -38,6 +38,7 @@
 #include "log.h"
 #include "monitors.h"
 #include "policy.h"
+#include "rawio.h"
 #include "store.h"
 #include "text.h"
 #include "wmibpf.h"
@@ -84,6 +85,11 @@ static int load_failure(const char *what, int err, int exit_code)
 	log_show();
 	return exit_code;
 }
+
+/* Where rawio_have() reads the capabilities; a test's file in the unit tests. */
+#ifndef RAWIO_STATUS
+#define RAWIO_STATUS "/proc/self/status"
+#endif
 
 /* One struct_ops map to attach: the table policy's, or an object's. */
 struct attach {
@@ -272,6 +278,25 @@ static const char *struct_ops_type(struct bpf_object *obj, const struct bpf_map 
 }
 
 /*
+ * A rule that answers calls or sends them raw needs CAP_SYS_RAWIO at
+ * load: the kernel would refuse it every call (rawio.h).
+ */
+static int rawio_rules(struct load *l)
+{
+	unsigned int line;
+
+	if (rawio_have(RAWIO_STATUS))
+		return EXIT_OK;
+	line = rawio_policy_rule(&l->policy);
+	if (!line)
+		return EXIT_OK;
+	errmsg("%s:%u: a rule that answers calls or sends them raw needs CAP_SYS_RAWIO when its "
+	       "policy is loaded, and this wmibpf has not: the kernel would refuse it every "
+	       "call (EPERM); load it with CAP_SYS_RAWIO", l->source, line);
+	return EXIT_FAILED;
+}
+
+/*
  * A BPF object must be a regular file: libbpf would block on a FIFO named
  * *.bpf.o (in load --dir, at boot) and call a missing file "not a BPF
  * object". Exit status 1 for a file that cannot be read, 3 for one that
@@ -319,6 +344,13 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 		return EXIT_BAD_POLICY;
 	}
 	l->objs[l->nr_objs++] = obj;
+
+	if (!rawio_have(RAWIO_STATUS) && rawio_object_kfunc(obj)) {
+		errmsg("%s: calls %s, which alters calls: the kernel lets it only if whoever "
+		       "loads it has CAP_SYS_RAWIO, and this wmibpf has not; load it with "
+		       "CAP_SYS_RAWIO", path, rawio_object_kfunc(obj));
+		return EXIT_FAILED;
+	}
 
 	if (wmi_object_pinned_map(obj)) {
 		errmsg("%s: map %s is pinned by name: an object's maps are its own, the "
@@ -752,6 +784,11 @@ static int load_one(struct app *a, const char *file, const char *name,
 			return policy_exit_code(ret);
 		}
 		snprintf(l.name, sizeof(l.name), "%s", l.policy.name);
+		ret = rawio_rules(&l);
+		if (ret) {
+			policy_free(&l.policy);
+			return ret;
+		}
 		memcpy(meta.guid, l.policy.device.b, 16);
 		if (l.policy.all_devices)
 			memset(meta.guid, 0, 16);

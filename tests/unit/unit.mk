@@ -51,8 +51,15 @@ $(BIND_HOSTILE): $(OUT)/unit/bind/%.bpf.o: tests/unit/bind/hostile.bpf.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CLANG) -g -O2 -Wall -Werror -target bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include \
 		-DCASE_$* -c $< -o $@
+# What needs CAP_SYS_RAWIO at load, on real objects.
+UNIT_SRCS_rawio := loader/rawio.c $(POLICY_SRCS) loader/guid.c loader/text.c
+UNIT_CFLAGS_rawio = -I$(LIBBPF_INC) -DBPF_OBJS='"$(abspath $(OUT))/bpf"'
+UNIT_DEPS_rawio = $(OUT)/bpf/deny_method.bpf.o $(OUT)/bpf/allow_all.bpf.o \
+	$(OUT)/bpf/emulate_method.bpf.o $(OUT)/bpf/rewrite_arg.bpf.o $(OUT)/bpf/test_owner.bpf.o \
+	$(OUT)/bpf/bad_kfunc.bpf.o $(OUT)/bpf/test_scope.bpf.o
+UNIT_LIBS_rawio = $(LIBBPF_A) -lelf -lz -lyaml
 # cmd_load.c against a mocked libbpf: the wrapped calls are in the test.
-UNIT_SRCS_attach := loader/store.c loader/bind.c $(POLICY_SRCS) loader/encode.c loader/guid.c loader/util.c \
+UNIT_SRCS_attach := loader/store.c loader/bind.c loader/rawio.c $(POLICY_SRCS) loader/encode.c loader/guid.c loader/util.c \
 	loader/text.c loader/log.c loader/bpffs.c loader/fault.c loader/monitors.c
 UNIT_DEPS_attach = $(OUT)/bpf/wmi_policy.skel.h
 UNIT_CFLAGS_attach = -I$(OUT)/bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
