@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "bpffs.h"
+#include "mof_bus.h"
 #include "store.h"
 #include "text.h"
 #include "wmibpf.h"
@@ -23,6 +24,7 @@ struct device_info {
 	char claimed[256];
 	char shared[256];	/* shared method ids, or "all" */
 	bool node;
+	const char *class;	/* the bMOF's class of its GUID (the bus's), or NULL */
 };
 
 /* A sysfs attribute's first line, or "" if it has none. */
@@ -109,6 +111,11 @@ static void device_json(struct json *j, const struct device_info *d, const char 
 	json_object_begin(j);
 	json_kv_string(j, "device", d->name);
 	json_kv_string(j, "guid", guid);
+	json_key(j, "class");
+	if (d->class)
+		json_string(j, d->class);
+	else
+		json_null(j);
 	json_kv_string(j, "kind", d->kind);
 	json_kv_uint(j, "instances", strtoul(d->instances, NULL, 10));
 	json_kv_bool(j, "expensive", d->expensive[0] == '1');
@@ -171,16 +178,17 @@ static int width(int w, const char *s)
 }
 
 /*
- * Names, drivers, claimed and shared methods come from sysfs, the kernel's: in
- * text, shown escaped, each column sized to its content (a driver name
- * such as dell-wmi-descriptor overflowed a fixed 16).
+ * Names, drivers, claimed and shared methods come from sysfs, the kernel's,
+ * and class names from the firmware's bMOF: in text, shown escaped, each
+ * column sized to its content (a driver name such as dell-wmi-descriptor
+ * overflowed a fixed 16).
  */
 static void devices_text(struct device_info *devs, size_t nr, char (*policies)[256],
 			 bool policies_known)
 {
-	char (*esc)[5][TEXT_ESCAPED_SIZE(256)] = calloc(nr ? nr : 1, sizeof(*esc));
+	char (*esc)[6][TEXT_ESCAPED_SIZE(256)] = calloc(nr ? nr : 1, sizeof(*esc));
 	int wname = strlen("DEVICE"), wdriver = strlen("DRIVER"), wclaimed = strlen("CLAIMED");
-	int wshared = strlen("SHARED");
+	int wshared = strlen("SHARED"), wclass = strlen("CLASS");
 	size_t i;
 
 	if (!esc)
@@ -196,39 +204,56 @@ static void devices_text(struct device_info *devs, size_t nr, char (*policies)[2
 		text_escape(d->kind, sizeof(d->kind), esc[i][3], sizeof(esc[i][3]));
 		text_escape(d->shared[0] ? d->shared : "-", sizeof(d->shared), esc[i][4],
 			    sizeof(esc[i][4]));
+		/* a longer name (firmware's, unbounded) is cut, not the row's layout */
+		text_escape(d->class ? d->class : "-", 256, esc[i][5], sizeof(esc[i][5]));
 		wname = width(wname, esc[i][0]);
+		wclass = width(wclass, esc[i][5]);
 		wdriver = width(wdriver, esc[i][1]);
 		wclaimed = width(wclaimed, esc[i][2]);
 		wshared = width(wshared, esc[i][4]);
 	}
-	printf("%-*s %-6s %4s %-8s %-*s %-*s %-*s %-4s %s\n", wname, "DEVICE", "KIND", "INST",
-	       "ID", wdriver, "DRIVER", wclaimed, "CLAIMED", wshared, "SHARED", "NODE",
-	       "POLICIES");
+	printf("%-*s %-*s %-6s %4s %-8s %-*s %-*s %-*s %-4s %s\n", wname, "DEVICE", wclass,
+	       "CLASS", "KIND", "INST", "ID", wdriver, "DRIVER", wclaimed, "CLAIMED", wshared,
+	       "SHARED", "NODE", "POLICIES");
 	for (i = 0; i < nr; i++)
-		printf("%-*s %-6s %4s %-8s %-*s %-*s %-*s %-4s %s\n", wname, esc[i][0], esc[i][3],
-		       devs[i].instances, devs[i].id, wdriver, esc[i][1], wclaimed, esc[i][2],
+		printf("%-*s %-*s %-6s %4s %-8s %-*s %-*s %-*s %-4s %s\n", wname, esc[i][0], wclass,
+		       esc[i][5], esc[i][3], devs[i].instances, devs[i].id, wdriver, esc[i][1],
+		       wclaimed, esc[i][2],
 		       wshared, esc[i][4], devs[i].node ? "yes" : "-",
 		       policies_known ? (policies[i][0] ? policies[i] : "-") : "?");
 	free(esc);
 }
 
+/*
+ * A bmof that cannot be decoded costs its class names, not the listing: a
+ * note, not a failure. One only root may read (wmi-bmof makes it 0400)
+ * says nothing: others see no names, as they see no policies.
+ */
+static void class_names_lost(const char *device, int err, const char *msg, void *arg)
+{
+	(void)device;
+	(void)arg;
+	if (err != -EACCES && err != -EPERM)
+		errmsg("%s (class names from it not shown)", msg);
+}
+
 int cmd_devices(struct app *a)
 {
 	struct json *j = &a->json;
-	char sysdir[PATH_MAX], (*policies)[256] = NULL;
-	char **names = NULL, **devs = NULL;
+	char (*policies)[256] = NULL;
+	char **names = NULL;
 	struct wmi_policy_meta *metas = NULL;
 	struct device_info *info = NULL;
-	size_t nr_pol = 0, nr = 0, i;
+	struct mof_bus bus;
+	size_t nr_pol = 0, i;
 	bool policies_known;
 	int err, ret = EXIT_OK;
 
-	snprintf(sysdir, sizeof(sysdir), "%s/bus/wmi/devices", a->cli->sysfs);
-	err = list_names(sysdir, NULL, NULL, &devs, &nr);
-	if (err) {
-		errmsg("%s: %s (is ACPI WMI built and loaded?)", sysdir, strerror(-err));
-		return EXIT_NOT_FOUND;
-	}
+	err = mof_bus_open(&bus, a->cli->sysfs);
+	if (err)
+		return err == -ENOMEM ? EXIT_FAILED : EXIT_NOT_FOUND;
+	/* the firmware's names for its GUIDs; none without a bMOF */
+	mof_bus_read_all(&bus, class_names_lost, NULL);
 
 	/* Policies are root's to see; others get the devices alone. */
 	policies_known = !bpffs_check(a->cli->bpffs) &&
@@ -237,27 +262,30 @@ int cmd_devices(struct app *a)
 	for (i = 0; metas && i < nr_pol; i++)
 		store_read_meta(a->cli->bpffs, names[i], &metas[i]);
 
-	info = calloc(nr ? nr : 1, sizeof(*info));
-	policies = calloc(nr ? nr : 1, sizeof(*policies));
+	info = calloc(bus.nr ? bus.nr : 1, sizeof(*info));
+	policies = calloc(bus.nr ? bus.nr : 1, sizeof(*policies));
 	if (!info || !policies) {
 		ret = EXIT_FAILED;
 		goto out;
 	}
-	for (i = 0; i < nr; i++) {
+	for (i = 0; i < bus.nr; i++) {
 		struct wmi_guid guid;
 		unsigned int dup;
 
-		read_device(sysdir, a->cli->devdir, devs[i], &info[i]);
-		if (metas && !wmi_devname_parse(info[i].name, &guid, &dup))
+		read_device(bus.dir, a->cli->devdir, bus.names[i], &info[i]);
+		if (wmi_devname_parse(info[i].name, &guid, &dup))
+			continue;
+		info[i].class = mof_bus_class(&bus, &guid);
+		if (metas)
 			policies_for(names, metas, nr_pol, &guid, policies[i], sizeof(policies[i]));
 	}
 
 	if (!a->cli->json) {
-		devices_text(info, nr, policies, policies_known);
+		devices_text(info, bus.nr, policies, policies_known);
 		goto out;
 	}
 	json_array_begin(j);
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < bus.nr; i++)
 		device_json(j, &info[i], policies_known ? policies[i] : NULL);
 	json_array_end(j);
 	json_end_line(j);
@@ -265,7 +293,7 @@ out:
 	free(info);
 	free(policies);
 	free_names(names, nr_pol);
-	free_names(devs, nr);
+	mof_bus_free(&bus);
 	free(metas);
 	return ret;
 }

@@ -11,15 +11,14 @@
  */
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bmof.h"
 #include "guid.h"
+#include "mof_bus.h"
 #include "text.h"
 #include "wmibpf.h"
 
@@ -34,9 +33,6 @@ const char cmd_mof_usage[] =
 	"its GUID is on the bus (\"present\", \"devices\" and \"bmof\" in JSON).\n"
 	"Exits 4 when the device, or any bmof at all, is not there.\n";
 
-/* The blob files wmibpf accepts: larger ones are not firmware's. */
-#define MOF_MAX_BLOB	BMOF_MAX_DECOMPRESSED
-
 int cmd_mof_args(struct cli *c, char **args, size_t nargs, char **err)
 {
 	if (nargs > 1) {
@@ -48,97 +44,13 @@ int cmd_mof_args(struct cli *c, char **args, size_t nargs, char **err)
 	return EXIT_OK;
 }
 
-/* A decoded bmof and where it came from: a path, or a device's name. */
-struct mof_source {
-	char name[PATH_MAX];
-	struct bmof *b;
-};
-
-/* The WMI bus: its device names, and the bmofs read from it. */
-struct mof_bus {
-	char dir[PATH_MAX];
-	char **names;
-	size_t nr;
-	struct mof_source *src;
-	size_t nsrc;
-};
-
-static int read_fd(int fd, const char *path, uint8_t **out, size_t *len)
-{
-	size_t size = 0, cap = 0;
-	uint8_t *buf = NULL, *grown;
-	ssize_t n;
-
-	do {
-		if (size == cap) {
-			cap = cap ? cap * 2 : 65536;
-			grown = realloc(buf, cap + 1);
-			if (!grown) {
-				free(buf);
-				errmsg("%s: %s", path, strerror(ENOMEM));
-				return EXIT_FAILED;
-			}
-			buf = grown;
-		}
-		n = read(fd, buf + size, cap - size);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			errmsg("%s: %s", path, strerror(errno));
-			free(buf);
-			return EXIT_FAILED;
-		}
-		size += n;
-		/* firmware's blobs are KiB: one this large is not a bMOF */
-		if (size > MOF_MAX_BLOB) {
-			errmsg("%s: larger than %u bytes: not a bMOF", path, MOF_MAX_BLOB);
-			free(buf);
-			return EXIT_FAILED;
-		}
-	} while (n);
-	*out = buf;
-	*len = size;
-	return EXIT_OK;
-}
-
-/* The whole of path, malloc()ed. */
-static int read_blob(const char *path, uint8_t **out, size_t *len)
-{
-	struct stat st;
-	int fd, ret;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0) {
-		errmsg("%s: %s", path, strerror(errno));
-		return EXIT_FAILED;
-	}
-	/* a FIFO or a device would block or never end */
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		errmsg("%s: not a regular file", path);
-		close(fd);
-		return EXIT_FAILED;
-	}
-	ret = read_fd(fd, path, out, len);
-	close(fd);
-	return ret;
-}
-
 /* Read and decode path into src; the decoder's error names the fault. */
 static int load_source(struct mof_source *src, const char *name, const char *path)
 {
-	char err[256];
-	uint8_t *buf;
-	size_t len;
-	int ret;
+	char msg[MOF_ERR_LEN];
 
-	snprintf(src->name, sizeof(src->name), "%s", name);
-	ret = read_blob(path, &buf, &len);
-	if (ret)
-		return ret;
-	ret = bmof_decode(buf, len, &src->b, err, sizeof(err));
-	free(buf);
-	if (ret) {
-		errmsg("%s: %s", path, err);
+	if (mof_load(src, name, path, msg, sizeof(msg))) {
+		errmsg("%s", msg);
 		return EXIT_FAILED;
 	}
 	return EXIT_OK;
@@ -298,67 +210,44 @@ static int bus_device(struct mof_bus *bus, const char *arg)
 	return ret;
 }
 
+static void said(const char *device, int err, const char *msg, void *arg)
+{
+	(void)device;
+	(void)err;
+	errmsg("%s", msg);
+	*(int *)arg = EXIT_FAILED;
+}
+
 /*
  * Every device's bmof: one that fails is said and skipped, the others
  * printed, and the exit status is the failure's.
  */
 static int bus_all(struct mof_bus *bus)
 {
-	char path[PATH_MAX + 64];
-	size_t i, found = 0;
 	int ret = EXIT_OK;
 
-	for (i = 0; i < bus->nr; i++) {
-		snprintf(path, sizeof(path), "%s/%s/bmof", bus->dir, bus->names[i]);
-		if (access(path, F_OK) && errno == ENOENT)
-			continue;
-		found++;
-		if (load_source(&bus->src[bus->nsrc], bus->names[i], path))
-			ret = EXIT_FAILED;
-		else
-			bus->nsrc++;
-	}
-	if (!found) {
+	if (!mof_bus_read_all(bus, said, &ret)) {
 		errmsg("no bmof under %s (no firmware bMOF, or wmi-bmof not loaded)", bus->dir);
 		return EXIT_NOT_FOUND;
 	}
 	return ret;
 }
 
-static void bus_free(struct mof_bus *bus)
-{
-	size_t i;
-
-	for (i = 0; i < bus->nsrc; i++)
-		bmof_free(bus->src[i].b);
-	free(bus->src);
-	free_names(bus->names, bus->nr);
-}
-
 static int mof_bus(struct app *a, const char *device)
 {
-	struct mof_bus bus = { };
+	struct mof_bus bus;
 	int err, ret;
 
-	snprintf(bus.dir, sizeof(bus.dir), "%s/bus/wmi/devices", a->cli->sysfs);
-	err = list_names(bus.dir, NULL, NULL, &bus.names, &bus.nr);
-	if (err) {
-		errmsg("%s: %s (is ACPI WMI built and loaded?)", bus.dir, strerror(-err));
-		return EXIT_NOT_FOUND;
-	}
-	bus.src = calloc(bus.nr ? bus.nr : 1, sizeof(*bus.src));
-	if (!bus.src) {
-		errmsg("%s", strerror(ENOMEM));
-		bus_free(&bus);
-		return EXIT_FAILED;
-	}
+	err = mof_bus_open(&bus, a->cli->sysfs);
+	if (err)
+		return err == -ENOMEM ? EXIT_FAILED : EXIT_NOT_FOUND;
 	ret = device ? bus_device(&bus, device) : bus_all(&bus);
 	/* what did decode is shown even when another bmof failed */
 	if (bus.nsrc) {
 		err = print_bus(a, &bus);
 		ret = ret ? ret : err;
 	}
-	bus_free(&bus);
+	mof_bus_free(&bus);
 	return ret;
 }
 

@@ -19,15 +19,18 @@ UNIT_CFLAGS_dell_policy = -DPOLICY='"$(CURDIR)/policies/dell-smbios.yaml"'
 UNIT_LIBS_dell_policy := -lyaml
 UNIT_DEPS_dell_policy := policies/dell-smbios.yaml
 # cli.c takes a verb's usage and arguments from its cmd_<verb>.c (mof so far).
-UNIT_SRCS_cli := loader/cli.c loader/guid.c loader/text.c loader/cmd_mof.c loader/bmof.c \
-	loader/bmof_print.c loader/json.c loader/util.c
+UNIT_SRCS_cli := loader/cli.c loader/guid.c loader/text.c loader/cmd_mof.c loader/mof_bus.c \
+	loader/bmof.c loader/bmof_print.c loader/json.c loader/util.c
 UNIT_SRCS_json := loader/json.c
 UNIT_SRCS_text := loader/text.c
 # the uAPI header: its WMI_RESULT_* must be the names text.c knows
 UNIT_CFLAGS_text = -I$(KBUILD)/usr-headers/include
 UNIT_SRCS_log := loader/log.c
-UNIT_SRCS_devices := loader/cmd_devices.c loader/util.c loader/json.c loader/guid.c loader/text.c \
-	loader/bpffs.c
+# Class names from a bmof on the made-up bus, built by the fixture encoder.
+UNIT_SRCS_devices = loader/cmd_devices.c loader/mof_bus.c loader/bmof.c loader/util.c \
+	loader/json.c loader/guid.c loader/text.c loader/bpffs.c $(BMOF_FIXTURE_SRCS)
+UNIT_CFLAGS_devices := -Itests/unit
+UNIT_DEPS_devices := tests/unit/bmof_fixture.h
 UNIT_SRCS_bpffs := loader/bpffs.c loader/util.c
 UNIT_SRCS_event := loader/event.c loader/json.c loader/text.c loader/guid.c $(POLICY_SRCS)
 UNIT_LIBS_event := -lyaml
@@ -91,7 +94,7 @@ UNIT_SRCS_bmof := loader/bmof.c loader/bmof_print.c loader/json.c $(BMOF_FIXTURE
 UNIT_CFLAGS_bmof := -Itests/unit
 UNIT_DEPS_bmof := tests/unit/bmof_fixture.h
 # wmibpf mof on fixture blobs, in files and on a made-up sysfs.
-UNIT_SRCS_mof := loader/cmd_mof.c loader/bmof.c loader/bmof_print.c loader/json.c loader/util.c \
+UNIT_SRCS_mof := loader/cmd_mof.c loader/mof_bus.c loader/bmof.c loader/bmof_print.c loader/json.c loader/util.c \
 	loader/guid.c loader/text.c $(BMOF_FIXTURE_SRCS)
 UNIT_CFLAGS_mof := -Itests/unit
 UNIT_DEPS_mof := tests/unit/bmof_fixture.h
