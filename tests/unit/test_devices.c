@@ -3,6 +3,9 @@
  * wmibpf devices (loader/cmd_devices.c) on a made-up sysfs: columns fit
  * the longest driver name, and what sysfs says is shown escaped. The
  * policy store is stubbed: no bpffs here, so policies show as unknown.
+ * The bus carries the acme fixture's bMOF (tests/unit/bmof_fixture.c),
+ * which names the classes of two of its GUIDs; other buses carry a
+ * corrupt bMOF, or none.
  */
 
 #include <errno.h>
@@ -18,6 +21,7 @@
 
 #include <cmocka.h>
 
+#include "bmof_fixture.h"
 #include "store.h"
 #include "wmibpf.h"
 
@@ -37,105 +41,207 @@ int store_read_meta(const char *bpffs, const char *name, struct wmi_policy_meta 
 	return -ENOENT;
 }
 
-static char root[] = "/tmp/wmibpf-sysfs-XXXXXX";
+#define BMOF_DEV	"05901221-D566-11D1-B2F0-00A0C9062910"
+#define ACME_DEV	"FE733490-2E22-4EDB-A7B5-BC248874D383"
+/* AcmeBlob's GUID in lower case: a class names its device whatever the case */
+#define BLOB_DEV	"8a2d3c4b-0000-4000-8000-00000000b10b"
 
-static void put(const char *dev, const char *attr, const char *text)
+/* The bus with acme's bMOF; one whose bMOF is corrupt; one with none. */
+static char root[] = "/tmp/wmibpf-sysfs-XXXXXX";
+static char root_corrupt[] = "/tmp/wmibpf-sysfs-corrupt-XXXXXX";
+static char root_none[] = "/tmp/wmibpf-sysfs-none-XXXXXX";
+
+static void put_bytes(const char *top, const char *dev, const char *attr, const void *p,
+		      size_t len)
 {
 	char path[256];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/bus/wmi/devices/%s/%s", root, dev, attr);
+	snprintf(path, sizeof(path), "%s/bus/wmi/devices/%s/%s", top, dev, attr);
 	f = fopen(path, "w");
 	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
+	assert_int_equal(fwrite(p, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
 }
 
-static void device(const char *name, const char *kind, const char *driver, const char *claimed,
-		   const char *shared)
+static void put(const char *top, const char *dev, const char *attr, const char *text)
+{
+	put_bytes(top, dev, attr, text, strlen(text));
+}
+
+static void device_on(const char *top, const char *name, const char *kind, const char *driver,
+		      const char *claimed, const char *shared)
 {
 	char path[256], target[256];
 
-	snprintf(path, sizeof(path), "%s/bus/wmi/devices/%s", root, name);
+	snprintf(path, sizeof(path), "%s/bus/wmi/devices/%s", top, name);
 	assert_int_equal(mkdir(path, 0700), 0);
 	snprintf(path, sizeof(path), "DEVTYPE=%s\n", kind);
-	put(name, "uevent", path);
-	put(name, "instance_count", "1\n");
-	put(name, "object_id", "BC\n");
+	put(top, name, "uevent", path);
+	put(top, name, "instance_count", "1\n");
+	put(top, name, "object_id", "BC\n");
 	if (claimed)
-		put(name, "claimed_methods", claimed);
+		put(top, name, "claimed_methods", claimed);
 	if (shared)
-		put(name, "shared_methods", shared);
+		put(top, name, "shared_methods", shared);
 	if (driver) {
-		snprintf(path, sizeof(path), "%s/bus/wmi/devices/%s/driver", root, name);
+		snprintf(path, sizeof(path), "%s/bus/wmi/devices/%s/driver", top, name);
 		snprintf(target, sizeof(target), "../../../bus/wmi/drivers/%s", driver);
 		assert_int_equal(symlink(target, path), 0);
 	}
 }
 
+static void device(const char *name, const char *kind, const char *driver, const char *claimed,
+		   const char *shared)
+{
+	device_on(root, name, kind, driver, claimed, shared);
+}
+
+/* The bMOF device of top, carrying blob as the wmi-bmof driver shows it. */
+static void bmof_device(const char *top, const struct fx *blob)
+{
+	device_on(top, BMOF_DEV, "data", "wmi-bmof", NULL, NULL);
+	put_bytes(top, BMOF_DEV, "bmof", blob->d, blob->len);
+}
+
+static int make_bus(char *top)
+{
+	const char *const dirs[] = { "/bus", "/bus/wmi", "/bus/wmi/devices" };
+	char path[256];
+	size_t i;
+
+	if (!mkdtemp(top))
+		return -1;
+	for (i = 0; i < 3; i++) {
+		snprintf(path, sizeof(path), "%s%s", top, dirs[i]);
+		if (mkdir(path, 0700))
+			return -1;
+	}
+	return 0;
+}
+
 static int setup(void **state)
 {
-	char path[256];
+	struct fx *acme = fx_acme_blob(true);
 
 	(void)state;
-	if (!mkdtemp(root))
+	if (make_bus(root) || make_bus(root_corrupt) || make_bus(root_none))
 		return -1;
-	snprintf(path, sizeof(path), "%s/bus", root);
-	mkdir(path, 0700);
-	snprintf(path, sizeof(path), "%s/bus/wmi", root);
-	mkdir(path, 0700);
-	snprintf(path, sizeof(path), "%s/bus/wmi/devices", root);
-	mkdir(path, 0700);
 	device("8D9DDCBC-A997-11DA-B012-B622A1EF5492", "method", "dell-wmi-descriptor", NULL, NULL);
-	device("FE733490-2E22-4EDB-A7B5-BC248874D383", "method", "acme-wmi", "2 4\n", "1 3 5\n");
+	device(ACME_DEV, "method", "acme-wmi", "2 4\n", "1 3 5\n");
 	device("AD81FA8F-3A66-4C67-B111-78F81C9633B3", "method", "wmi-testdrv", "\n", "all\n");
 	device("1E8FEC9B-04A5-4ED1-B79D-B77EF1152878", "data", "evil\x1b[2Jdrv", NULL, NULL);
+	device(BLOB_DEV, "data", NULL, NULL, NULL);
+	bmof_device(root, acme);
+
+	device_on(root_corrupt, ACME_DEV, "method", "acme-wmi", NULL, NULL);
+	acme->d[0] = 'X';
+	bmof_device(root_corrupt, acme);
+
+	device_on(root_none, ACME_DEV, "method", "acme-wmi", NULL, NULL);
+	fx_free(acme);
 	return 0;
 }
 
 static int teardown(void **state)
 {
-	char cmd[128];
+	char cmd[256];
 
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s %s %s", root, root_corrupt, root_none);
 	return system(cmd);
 }
 
-/* Run `wmibpf devices` on the made-up sysfs; its output, malloc()ed. */
-static char *run_devices_as(bool json)
+/* What a file holds, malloc()ed; the file is removed. */
+static char *slurp(const char *path)
 {
-	struct cli cli = { .sysfs = root, .bpffs = "/nonexistent/bpf", .devdir = "/nonexistent",
-			   .json = json };
-	struct app a = { .cli = &cli };
-	char path[] = "/tmp/wmibpf-out-XXXXXX", *text;
-	int fd = mkstemp(path), saved = dup(1);
+	FILE *f = fopen(path, "r");
+	char *text;
 	long size;
-	FILE *f;
 
-	assert_true(fd >= 0 && saved >= 0);
-	fflush(stdout);
-	dup2(fd, 1);
-	json_init(&a.json, stdout, false);
-	assert_int_equal(cmd_devices(&a), EXIT_OK);
-	fflush(stdout);
-	dup2(saved, 1);
-	close(saved);
-	close(fd);
-	f = fopen(path, "r");
+	assert_non_null(f);
 	fseek(f, 0, SEEK_END);
 	size = ftell(f);
 	rewind(f);
 	text = calloc(1, size + 1);
+	assert_non_null(text);
 	assert_int_equal(fread(text, 1, size, f), size);
 	fclose(f);
 	unlink(path);
 	return text;
 }
 
+/*
+ * Run `wmibpf devices` on the made-up sysfs top: it must exit 0. Its
+ * output, malloc()ed; its stderr too if err is not NULL.
+ */
+static char *run_devices_on(const char *top, bool json, char **err)
+{
+	struct cli cli = { .sysfs = top, .bpffs = "/nonexistent/bpf", .devdir = "/nonexistent",
+			   .json = json };
+	struct app a = { .cli = &cli };
+	char out_path[] = "/tmp/wmibpf-out-XXXXXX", err_path[] = "/tmp/wmibpf-err-XXXXXX";
+	int out = mkstemp(out_path), errfd = mkstemp(err_path), saved = dup(1), saved_err = dup(2);
+	char *text, *errtext;
+
+	assert_true(out >= 0 && errfd >= 0 && saved >= 0 && saved_err >= 0);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(out, 1);
+	dup2(errfd, 2);
+	json_init(&a.json, stdout, false);
+	assert_int_equal(cmd_devices(&a), EXIT_OK);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(saved, 1);
+	dup2(saved_err, 2);
+	close(saved);
+	close(saved_err);
+	close(out);
+	close(errfd);
+	text = slurp(out_path);
+	errtext = slurp(err_path);
+	if (err)
+		*err = errtext;
+	else
+		free(errtext);
+	return text;
+}
+
+static char *run_devices_as(bool json)
+{
+	return run_devices_on(root, json, NULL);
+}
+
 static char *run_devices(void)
 {
 	return run_devices_as(false);
+}
+
+/* The line of out that starts with device name, as a copy. */
+static char *line_of(const char *out, const char *name)
+{
+	const char *p = out;
+	size_t n = strlen(name);
+
+	while (p && strncmp(p, name, n)) {
+		p = strchr(p, '\n');
+		p = p ? p + 1 : NULL;
+	}
+	assert_non_null(p);
+	return strndup(p, strcspn(p, "\n"));
+}
+
+/* The text under header column col of out's line for name, up to a space. */
+static char *column(const char *out, const char *name, const char *col)
+{
+	char *line = line_of(out, name), *word;
+	size_t at = strstr(out, col) - out;
+
+	assert_true(strlen(line) > at && line[at - 1] == ' ');
+	word = strndup(line + at, strcspn(line + at, " "));
+	free(line);
+	return word;
 }
 
 static void columns_fit(void **state)
@@ -196,12 +302,99 @@ static void shared_shown(void **state)
 	free(out);
 }
 
+/* The class whose guid is the device's, under CLASS and in JSON; "-" if none. */
+static void class_named(void **state)
+{
+	char *out, *err, *col;
+
+	(void)state;
+	out = run_devices_on(root, false, &err);
+	assert_string_equal(err, "");
+	col = column(out, "DEVICE", "CLASS");
+	assert_string_equal(col, "CLASS");
+	free(col);
+	col = column(out, ACME_DEV, "CLASS");
+	assert_string_equal(col, "AcmeFan");
+	free(col);
+	col = column(out, BLOB_DEV, "CLASS");
+	assert_string_equal(col, "AcmeBlob");
+	free(col);
+	/* no class has its GUID: the bMOF device itself, Dell's descriptor */
+	col = column(out, BMOF_DEV, "CLASS");
+	assert_string_equal(col, "-");
+	free(col);
+	col = column(out, "8D9DDCBC-A997-11DA-B012-B622A1EF5492", "CLASS");
+	assert_string_equal(col, "-");
+	free(col);
+	free(out);
+	free(err);
+
+	out = run_devices_on(root, true, &err);
+	assert_string_equal(err, "");
+	assert_non_null(strstr(out, "{\"device\":\"" ACME_DEV "\",\"guid\":\"" ACME_DEV "\","
+			       "\"class\":\"AcmeFan\",\"kind\":\"method\","));
+	assert_non_null(strstr(out, "{\"device\":\"" BLOB_DEV "\",\"guid\":"
+			       "\"8A2D3C4B-0000-4000-8000-00000000B10B\",\"class\":\"AcmeBlob\","));
+	assert_non_null(strstr(out, "{\"device\":\"" BMOF_DEV "\",\"guid\":\"" BMOF_DEV "\","
+			       "\"class\":null,"));
+	free(out);
+	free(err);
+}
+
+/* A bMOF that does not decode: no names, a note naming it, still exit 0. */
+static void class_corrupt(void **state)
+{
+	char *out, *err, *col, want[512];
+
+	(void)state;
+	snprintf(want, sizeof(want), "wmibpf: %s/bus/wmi/devices/" BMOF_DEV "/bmof: bmof: "
+		 "no FOMB magic at offset 0 (class names from it not shown)\n", root_corrupt);
+	out = run_devices_on(root_corrupt, false, &err);
+	assert_string_equal(err, want);
+	col = column(out, ACME_DEV, "CLASS");
+	assert_string_equal(col, "-");
+	free(col);
+	free(out);
+	free(err);
+
+	out = run_devices_on(root_corrupt, true, &err);
+	assert_string_equal(err, want);
+	assert_non_null(strstr(out, "\"guid\":\"" ACME_DEV "\",\"class\":null,"));
+	assert_null(strstr(out, "AcmeFan"));
+	free(out);
+	free(err);
+}
+
+/* No bMOF on the bus: no names, and nothing to say about it. */
+static void class_no_bmof(void **state)
+{
+	char *out, *err, *col;
+
+	(void)state;
+	out = run_devices_on(root_none, false, &err);
+	assert_string_equal(err, "");
+	col = column(out, ACME_DEV, "CLASS");
+	assert_string_equal(col, "-");
+	free(col);
+	free(out);
+	free(err);
+
+	out = run_devices_on(root_none, true, &err);
+	assert_string_equal(err, "");
+	assert_non_null(strstr(out, "\"class\":null,"));
+	free(out);
+	free(err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(columns_fit),
 		cmocka_unit_test(escaped),
 		cmocka_unit_test(shared_shown),
+		cmocka_unit_test(class_named),
+		cmocka_unit_test(class_corrupt),
+		cmocka_unit_test(class_no_bmof),
 	};
 
 	return cmocka_run_group_tests_name("devices", tests, setup, teardown);
