@@ -3,7 +3,8 @@
 # own classes (vmtest/acpi/acme.classes, made into the SSDT at build time),
 # the in-tree wmi-bmof driver binds its block, and wmibpf decodes it from
 # the bus: every class with its GUID and method ids, marked present when a
-# device of its GUID is on the bus (AcmeLightbar's is not).
+# device of its GUID is on the bus (AcmeLightbar's is not). wmibpf devices
+# names each device's class from the same bMOF.
 . /wmibpf/tests/lib.sh
 
 BMOF=$WMI_DEVICES/$WMI_BMOF/bmof
@@ -80,5 +81,27 @@ expect_match "$err" "*01234567-89AB-CDEF-0123-456789ABCDEF: No such file or dire
 	"and says so"
 wmibpf mof "$ACME_METHODS" >/dev/null 2>&1
 expect_eq "$?" 4 "a DEVICE without a bmof exits 4"
+
+# devices: each GUID's class, by the bMOF's guid qualifiers.
+devices=$(wmibpf devices 2>/tmp/devices.err)
+expect_eq "$?" 0 "wmibpf devices exits 0"
+expect_eq "$(cat /tmp/devices.err)" "" "and says nothing on stderr"
+expect_match "$(printf '%s\n' "$devices" | head -n1)" "DEVICE *CLASS *KIND *" "a CLASS column"
+expect_match "$(printf '%s\n' "$devices" | grep "^$ACME_METHODS ")" "$ACME_METHODS *AcmeFan *method *" \
+	"devices names AcmeFan for $ACME_METHODS"
+expect_match "$(printf '%s\n' "$devices" | grep "^$ACME_DUP-1 ")" "$ACME_DUP-1 *AcmeWhoAmI *" \
+	"a duplicate GUID has its class too"
+expect_match "$(printf '%s\n' "$devices" | grep "^$WMI_BMOF ")" "$WMI_BMOF *- *" \
+	"the bMOF device has no class"
+json=$(wmibpf devices --json)
+expect_match "$json" \
+	"*{\"device\":\"$ACME_METHODS\",\"guid\":\"$ACME_METHODS\",\"class\":\"AcmeFan\",\"kind\":\"method\",*" \
+	"devices --json: \"class\":\"AcmeFan\""
+expect_match "$json" "*{\"device\":\"$WMI_BMOF\",\"guid\":\"$WMI_BMOF\",\"class\":null,*" \
+	"and null for the bMOF device"
+# the bmof is root's (0400): others see the devices without names, silently
+expect_eq "$(runas 65534 65534 wmibpf devices 2>&1 >/dev/null)" "" "devices as nobody: no note"
+expect_match "$(runas 65534 65534 wmibpf devices | grep "^$ACME_METHODS ")" \
+	"$ACME_METHODS *- *method *" "and no class name"
 
 finish
