@@ -38,7 +38,7 @@ static const char *const usages[] = {
 	"runs on every WMI method call.\n"
 	"\n"
 	"Verbs:\n"
-	"  devices                  WMI devices, their drivers, claimed methods, policies\n"
+	"  devices                  WMI devices: class, driver, claimed methods, policies\n"
 	"  load FILE                load a policy file or a BPF object, or replace it\n"
 	"  load --dir DIR           load every policy in DIR (at boot)\n"
 	"  unload NAME | --all      remove a policy\n"
@@ -65,9 +65,10 @@ static const char *const usages[] = {
 	[VERB_DEVICES] =
 	"Usage: wmibpf devices [--json]\n"
 	"\n"
-	"List the WMI devices: name (GUID), kind, instances, bound driver, the\n"
-	"methods the driver claims, whether /dev/wmi has a node, and the loaded\n"
-	"policies that act on it.\n",
+	"List the WMI devices: name (GUID), the class of that GUID in the\n"
+	"firmware's bMOF, kind, instances, bound driver, the methods the driver\n"
+	"claims, whether /dev/wmi has a node, and the loaded policies that act\n"
+	"on it.\n",
 	[VERB_LOAD] =
 	"Usage: wmibpf load FILE [--name NAME] [--device GUID]\n"
 	"       wmibpf load --dir DIR [--for-device GUID]\n"
