@@ -146,14 +146,8 @@ static __always_inline bool field_matches(struct wmi_bpf_ctx *call,
 	return v >= f->min && v <= f->max;
 }
 
-/*
- * A global function, so the verifier checks it once per program, not once
- * for each place lookup() reaches it with each state it can be in there:
- * inlined, it tripled the instructions processed, and loading a policy on
- * the KASAN test kernel under TCG took 5 to 12 s instead of 2 to 4.
- */
-__noinline bool conditions_hold(struct wmi_bpf_ctx *call __arg_trusted,
-				const struct wmi_cond_rule *c __arg_nonnull)
+static __always_inline bool conditions_hold(struct wmi_bpf_ctx *call,
+					    const struct wmi_cond_rule *c)
 {
 	__u32 i;
 
