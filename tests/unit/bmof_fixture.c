@@ -353,34 +353,35 @@ struct fx *fx_fomb(struct fx *ds, uint32_t dlen)
 	return fx_cat(f, ds);
 }
 
-/* ---- the acme fixture ------------------------------------------------------ */
-
-static struct fx *q_true(const char *name)
+struct fx *fx_q_true(const char *name)
 {
 	return fx_qualifier(name, BMOF_BOOLEAN, fx_bool(true));
 }
 
-static struct fx *q_int(const char *name, uint32_t v)
+struct fx *fx_q_int(const char *name, uint32_t v)
 {
 	return fx_qualifier(name, BMOF_SINT32, fx_u32(v));
 }
 
-static struct fx *q_str(const char *name, const char *v)
+struct fx *fx_q_str(const char *name, const char *v)
 {
 	return fx_qualifier(name, BMOF_STRING, fx_str(v));
 }
 
-static struct fx *sysprop(const char *name, const char *value)
+struct fx *fx_sysprop(const char *name, const char *value)
 {
 	return fx_property(name, BMOF_STRING, fx_str(value), NULL);
 }
+
+/* ---- the acme fixture ------------------------------------------------------ */
+
 
 /* A parameter: CIMTYPE, the direction, ID(n). */
 static struct fx *param(const char *name, uint32_t type, const char *cim, const char *dir,
 			uint32_t id)
 {
 	return fx_property(name, type, NULL,
-			   fx_list(q_str("CIMTYPE", cim), q_true(dir), q_int("ID", id), NULL));
+			   fx_list(fx_q_str("CIMTYPE", cim), fx_q_true(dir), fx_q_int("ID", id), NULL));
 }
 
 static struct fx *params_object(struct fx *props)
@@ -403,8 +404,8 @@ static struct fx *method(const char *name, uint32_t id, struct fx *in, struct fx
 		fx_cat(objs, out);
 		n++;
 	}
-	quals = more_quals ? fx_list(q_int("WmiMethodId", id), q_true("Implemented"), more_quals, NULL) :
-			     fx_list(q_int("WmiMethodId", id), q_true("Implemented"), NULL);
+	quals = more_quals ? fx_list(fx_q_int("WmiMethodId", id), fx_q_true("Implemented"), more_quals, NULL) :
+			     fx_list(fx_q_int("WmiMethodId", id), fx_q_true("Implemented"), NULL);
 	if (!n) {
 		fx_free(objs);
 		return fx_property(name, BMOF_VOID, NULL, quals);
@@ -416,49 +417,49 @@ static struct fx *acme_fan(void)
 {
 	struct fx *quals, *props, *methods;
 
-	quals = fx_list(q_true("WMI"), q_true("Dynamic"),
-			q_str("guid", "{fe733490-2e22-4edb-a7b5-bc248874d383}"),
-			q_str("Description", "Acme fan control"), NULL);
-	props = fx_list(sysprop("__CLASS", "AcmeFan"), sysprop("__NAMESPACE", "root\\wmi"),
+	quals = fx_list(fx_q_true("WMI"), fx_q_true("Dynamic"),
+			fx_q_str("guid", "{fe733490-2e22-4edb-a7b5-bc248874d383}"),
+			fx_q_str("Description", "Acme fan control"), NULL);
+	props = fx_list(fx_sysprop("__CLASS", "AcmeFan"), fx_sysprop("__NAMESPACE", "root\\wmi"),
 			fx_property("InstanceName", BMOF_STRING, NULL,
-				    fx_list(q_str("CIMTYPE", "string"), q_true("key"), q_true("read"),
+				    fx_list(fx_q_str("CIMTYPE", "string"), fx_q_true("key"), fx_q_true("read"),
 					    NULL)),
 			fx_property("Active", BMOF_BOOLEAN, NULL,
-				    fx_list(q_str("CIMTYPE", "boolean"), q_true("read"), NULL)),
+				    fx_list(fx_q_str("CIMTYPE", "boolean"), fx_q_true("read"), NULL)),
 			fx_property("Speed", BMOF_UINT32, NULL,
-				    fx_list(q_str("CIMTYPE", "uint32"), q_int("WmiDataId", 1), NULL)),
+				    fx_list(fx_q_str("CIMTYPE", "uint32"), fx_q_int("WmiDataId", 1), NULL)),
 			fx_property("Levels", BMOF_UINT8 | BMOF_ARRAY, NULL,
-				    fx_list(q_str("CIMTYPE", "uint8"), q_int("WmiDataId", 2),
-					    q_int("MAX", 16), NULL)),
+				    fx_list(fx_q_str("CIMTYPE", "uint8"), fx_q_int("WmiDataId", 2),
+					    fx_q_int("MAX", 16), NULL)),
 			fx_property("Temp", BMOF_SINT16, NULL,
-				    fx_list(q_str("CIMTYPE", "sint16"), q_int("WmiDataId", 3), NULL)),
+				    fx_list(fx_q_str("CIMTYPE", "sint16"), fx_q_int("WmiDataId", 3), NULL)),
 			fx_property("Serial", BMOF_UINT64, NULL,
-				    fx_list(q_str("CIMTYPE", "uint64"), q_int("WmiDataId", 4), NULL)),
+				    fx_list(fx_q_str("CIMTYPE", "uint64"), fx_q_int("WmiDataId", 4), NULL)),
 			fx_property("Names", BMOF_STRING | BMOF_ARRAY, NULL,
-				    fx_list(q_str("CIMTYPE", "string"), q_int("WmiDataId", 5), NULL)),
+				    fx_list(fx_q_str("CIMTYPE", "string"), fx_q_int("WmiDataId", 5), NULL)),
 			NULL);
 	methods = fx_list(
 		method("GetSpeed", 1,
-		       params_object(fx_list(sysprop("__CLASS", "__PARAMETERS"),
+		       params_object(fx_list(fx_sysprop("__CLASS", "__PARAMETERS"),
 					     param("Fan", BMOF_UINT32, "uint32", "In", 0), NULL)),
-		       params_object(fx_list(sysprop("__CLASS", "__PARAMETERS"),
+		       params_object(fx_list(fx_sysprop("__CLASS", "__PARAMETERS"),
 					     param("Speed", BMOF_UINT32, "uint32", "Out", 1), NULL)),
 		       NULL),
 		method("SetProfile", 6,
-		       params_object(fx_list(sysprop("__CLASS", "__PARAMETERS"),
+		       params_object(fx_list(fx_sysprop("__CLASS", "__PARAMETERS"),
 					     param("Profile", BMOF_UINT32, "uint32", "In", 0),
 					     param("Data", BMOF_UINT8 | BMOF_ARRAY, "uint8", "In", 1),
 					     NULL)),
-		       params_object(fx_list(sysprop("__CLASS", "__PARAMETERS"),
+		       params_object(fx_list(fx_sysprop("__CLASS", "__PARAMETERS"),
 					     param("Data", BMOF_UINT8 | BMOF_ARRAY, "uint8", "Out", 1),
 					     fx_property("ReturnValue", BMOF_UINT32, NULL,
-							 fx_list(q_str("CIMTYPE", "uint32"),
-								 q_true("out"), NULL)),
+							 fx_list(fx_q_str("CIMTYPE", "uint32"),
+								 fx_q_true("out"), NULL)),
 					     NULL)),
-		       q_str("Description", "Sets the fan profile")),
+		       fx_q_str("Description", "Sets the fan profile")),
 		method("Reset", 7, NULL, NULL, NULL),
 		method("SetBlob", 8,
-		       params_object(fx_list(sysprop("__CLASS", "__PARAMETERS"),
+		       params_object(fx_list(fx_sysprop("__CLASS", "__PARAMETERS"),
 					     param("Blob", BMOF_OBJECT, "object:AcmeBlob", "In", 0),
 					     NULL)),
 		       NULL, NULL),
@@ -469,12 +470,12 @@ static struct fx *acme_fan(void)
 static struct fx *acme_blob(void)
 {
 	return fx_object(0,
-			 fx_list(q_true("WMI"), q_str("guid", "{8A2D3C4B-0000-4000-8000-00000000B10B}"),
+			 fx_list(fx_q_true("WMI"), fx_q_str("guid", "{8A2D3C4B-0000-4000-8000-00000000B10B}"),
 				 NULL),
-			 fx_list(sysprop("__CLASS", "AcmeBlob"),
+			 fx_list(fx_sysprop("__CLASS", "AcmeBlob"),
 				 fx_property("Bytes", BMOF_UINT8 | BMOF_ARRAY, NULL,
-					     fx_list(q_str("CIMTYPE", "uint8"), q_int("WmiDataId", 1),
-						     q_int("MAX", 32), NULL)),
+					     fx_list(fx_q_str("CIMTYPE", "uint8"), fx_q_int("WmiDataId", 1),
+						     fx_q_int("MAX", 32), NULL)),
 				 NULL),
 			 NULL);
 }
@@ -489,7 +490,7 @@ static struct fx *acme_instance(void)
 	fx_cat(names, fx_str("quiet"));
 	fx_cat(names, fx_str("loud"));
 	return fx_object(1, NULL,
-			 fx_list(sysprop("__CLASS", "AcmeFan"),
+			 fx_list(fx_sysprop("__CLASS", "AcmeFan"),
 				 fx_property("InstanceName", BMOF_STRING, fx_str("ACPI\\PNP0C14\\0_0"), NULL),
 				 fx_property("Speed", BMOF_UINT32, fx_u32(1200), NULL),
 				 fx_property("Levels", BMOF_UINT8 | BMOF_ARRAY,
@@ -503,7 +504,7 @@ static struct fx *acme_instance(void)
 
 struct fx *fx_acme(void)
 {
-	struct fx *desc = q_str("Description", "Acme fan control");
+	struct fx *desc = fx_q_str("Description", "Acme fan control");
 	struct fx *root = fx_root(acme_fan(), acme_blob(), acme_instance(), NULL);
 	uint32_t pairs[1][2];
 	long at = fx_find(root, desc);

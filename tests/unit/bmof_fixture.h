@@ -36,6 +36,11 @@ struct fx *fx_str(const char *s);
 struct fx *fx_array_value(uint32_t count, struct fx *items);
 
 struct fx *fx_qualifier(const char *name, uint32_t type, struct fx *value);
+/* The qualifiers and system properties every class has: shorthands. */
+struct fx *fx_q_true(const char *name);
+struct fx *fx_q_int(const char *name, uint32_t v);
+struct fx *fx_q_str(const char *name, const char *v);
+struct fx *fx_sysprop(const char *name, const char *value);
 struct fx *fx_property(const char *name, uint32_t type, struct fx *value, struct fx *quals);
 /* An array of structures: NULL-terminated list of items. */
 struct fx *fx_list(struct fx *first, ...);

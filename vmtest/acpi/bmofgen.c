@@ -127,25 +127,6 @@ static struct fx *take_list(struct items *l)
 	return f;
 }
 
-static struct fx *q_true(const char *name)
-{
-	return fx_qualifier(name, BMOF_BOOLEAN, fx_bool(true));
-}
-
-static struct fx *q_int(const char *name, uint32_t v)
-{
-	return fx_qualifier(name, BMOF_SINT32, fx_u32(v));
-}
-
-static struct fx *q_str(const char *name, const char *v)
-{
-	return fx_qualifier(name, BMOF_STRING, fx_str(v));
-}
-
-static struct fx *sysprop(const char *name, const char *value)
-{
-	return fx_property(name, BMOF_STRING, fx_str(value), NULL);
-}
 
 static const struct {
 	const char *name;
@@ -373,36 +354,36 @@ static void do_class(struct gen *g, char **w, int n)
 	g->nids = 0;
 
 	/* the qualifiers in the order mofcomp writes a block class's */
-	fx_cat(quals, q_true("WMI"));
+	fx_cat(quals, fx_q_true("WMI"));
 	nq++;
 	if (o.block) {
-		fx_cat(quals, q_true("Dynamic"));
-		fx_cat(quals, q_str("Provider", "WmiProv"));
+		fx_cat(quals, fx_q_true("Dynamic"));
+		fx_cat(quals, fx_q_str("Provider", "WmiProv"));
 		nq += 2;
 	}
-	fx_cat(quals, q_str("Locale", "MS\\0x409"));
+	fx_cat(quals, fx_q_str("Locale", "MS\\0x409"));
 	nq++;
 	if (o.desc) {
-		fx_cat(quals, q_str("Description", o.desc));
+		fx_cat(quals, fx_q_str("Description", o.desc));
 		nq++;
 	}
 	if (o.guid) {
 		snprintf(guid, sizeof(guid), "{%s}", o.guid);
-		fx_cat(quals, q_str("guid", guid));
+		fx_cat(quals, fx_q_str("guid", guid));
 		nq++;
 	}
 	g->class_quals = fx_list_items(quals, nq);
 
-	add(&g->props, sysprop("__CLASS", w[1]));
+	add(&g->props, fx_sysprop("__CLASS", w[1]));
 	if (o.super)
-		add(&g->props, sysprop("__SUPERCLASS", o.super));
-	add(&g->props, sysprop("__NAMESPACE", o.namespace ? o.namespace : "root\\wmi"));
+		add(&g->props, fx_sysprop("__SUPERCLASS", o.super));
+	add(&g->props, fx_sysprop("__NAMESPACE", o.namespace ? o.namespace : "root\\wmi"));
 	if (o.block) {
 		add(&g->props, fx_property("InstanceName", BMOF_STRING, NULL,
-					   fx_list(q_str("CIMTYPE", "string"), q_true("key"),
-						   q_true("read"), NULL)));
+					   fx_list(fx_q_str("CIMTYPE", "string"), fx_q_true("key"),
+						   fx_q_true("read"), NULL)));
 		add(&g->props, fx_property("Active", BMOF_BOOLEAN, NULL,
-					   fx_list(q_str("CIMTYPE", "boolean"), q_true("read"),
+					   fx_list(fx_q_str("CIMTYPE", "boolean"), fx_q_true("read"),
 						   NULL)));
 	}
 }
@@ -411,11 +392,11 @@ static void do_class(struct gen *g, char **w, int n)
 static void common_quals(struct fx *q, uint32_t *nq, const struct opts *o)
 {
 	if (o->max >= 0) {
-		fx_cat(q, q_int("MAX", o->max));
+		fx_cat(q, fx_q_int("MAX", o->max));
 		(*nq)++;
 	}
 	if (o->desc) {
-		fx_cat(q, q_str("Description", o->desc));
+		fx_cat(q, fx_q_str("Description", o->desc));
 		(*nq)++;
 	}
 }
@@ -435,17 +416,17 @@ static void do_property(struct gen *g, char **w, int n)
 		die(g, "property needs a TYPE and a NAME");
 	type = parse_type(g, w[1], cim, sizeof(cim));
 	parse_opts(g, w + 3, n - 3, "id max desc read write", &o);
-	fx_cat(q, q_str("CIMTYPE", cim));
+	fx_cat(q, fx_q_str("CIMTYPE", cim));
 	if (o.id >= 0) {
-		fx_cat(q, q_int("WmiDataId", o.id));
+		fx_cat(q, fx_q_int("WmiDataId", o.id));
 		nq++;
 	}
 	if (o.read) {
-		fx_cat(q, q_true("read"));
+		fx_cat(q, fx_q_true("read"));
 		nq++;
 	}
 	if (o.write) {
-		fx_cat(q, q_true("write"));
+		fx_cat(q, fx_q_true("write"));
 		nq++;
 	}
 	common_quals(q, &nq, &o);
@@ -478,10 +459,10 @@ static void do_method(struct gen *g, char **w, int n)
 	g->in_method = true;
 	g->nparam_ids = 0;
 	snprintf(g->method_name, sizeof(g->method_name), "%s", w[1]);
-	fx_cat(q, q_int("WmiMethodId", o.id));
-	fx_cat(q, q_true("Implemented"));
+	fx_cat(q, fx_q_int("WmiMethodId", o.id));
+	fx_cat(q, fx_q_true("Implemented"));
 	if (o.desc) {
-		fx_cat(q, q_str("Description", o.desc));
+		fx_cat(q, fx_q_str("Description", o.desc));
 		nq++;
 	}
 	g->method_quals = fx_list_items(q, nq);
@@ -489,9 +470,9 @@ static void do_method(struct gen *g, char **w, int n)
 	memset(&g->out, 0, sizeof(g->out));
 	if (o.returns) {
 		type = parse_type(g, o.returns, cim, sizeof(cim));
-		add(&g->out, sysprop("__CLASS", "__PARAMETERS"));
+		add(&g->out, fx_sysprop("__CLASS", "__PARAMETERS"));
 		add(&g->out, fx_property("ReturnValue", type, NULL,
-					 fx_list(q_str("CIMTYPE", cim), q_true("out"), NULL)));
+					 fx_list(fx_q_str("CIMTYPE", cim), fx_q_true("out"), NULL)));
 	}
 }
 
@@ -501,9 +482,9 @@ static struct fx *param(const char *name, uint32_t type, const char *cim, const 
 	struct fx *q = fx_new();
 	uint32_t nq = 3;
 
-	fx_cat(q, q_str("CIMTYPE", cim));
-	fx_cat(q, q_true(dir));
-	fx_cat(q, q_int("ID", o->id));
+	fx_cat(q, fx_q_str("CIMTYPE", cim));
+	fx_cat(q, fx_q_true(dir));
+	fx_cat(q, fx_q_int("ID", o->id));
 	common_quals(q, &nq, o);
 	return fx_property(name, type, NULL, fx_list_items(q, nq));
 }
@@ -535,12 +516,12 @@ static void do_param(struct gen *g, char **w, int n)
 	g->param_ids[g->nparam_ids++] = o.id;
 	if (in) {
 		if (!g->in.n)
-			add(&g->in, sysprop("__CLASS", "__PARAMETERS"));
+			add(&g->in, fx_sysprop("__CLASS", "__PARAMETERS"));
 		add(&g->in, param(w[2], type, cim, "in", &o));
 	}
 	if (out) {
 		if (!g->out.n)
-			add(&g->out, sysprop("__CLASS", "__PARAMETERS"));
+			add(&g->out, fx_sysprop("__CLASS", "__PARAMETERS"));
 		add(&g->out, param(w[2], type, cim, "out", &o));
 	}
 }
