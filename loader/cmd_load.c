@@ -329,6 +329,7 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 	struct bpf_map *map;
 	size_t before = meta->nr_objects;
 	size_t i;
+	const char *kfunc;
 	char buf[128], *msg;
 	uint8_t *guid;
 	int err, ret;
@@ -345,10 +346,11 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 	}
 	l->objs[l->nr_objs++] = obj;
 
-	if (!rawio_have(RAWIO_STATUS) && rawio_object_kfunc(obj)) {
+	kfunc = rawio_object_kfunc(obj);
+	if (kfunc && !rawio_have(RAWIO_STATUS)) {
 		errmsg("%s: calls %s, which alters calls: the kernel lets it only if whoever "
 		       "loads it has CAP_SYS_RAWIO, and this wmibpf has not; load it with "
-		       "CAP_SYS_RAWIO", path, rawio_object_kfunc(obj));
+		       "CAP_SYS_RAWIO", path, kfunc);
 		return EXIT_FAILED;
 	}
 
