@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <getopt.h>
 
 #include "guid.h"
 
@@ -19,23 +20,37 @@
 #define EXIT_BAD_POLICY		3	/* a policy file or BPF object is invalid */
 #define EXIT_NOT_FOUND		4	/* no such policy or device */
 
-enum verb {
-	VERB_NONE,
-	VERB_DEVICES,
-	VERB_LOAD,
-	VERB_UNLOAD,
-	VERB_LIST,
-	VERB_SHOW,
-	VERB_MONITOR,
-	VERB_CHECK,
-	VERB_CALL,
-	VERB_MODE,
-	VERB_STATUS,
-	VERB_EVENTS,
-	VERB_MOF,
-	VERB_HELP,
-	VERB_VERSION,
+struct app;
+struct cli;
+
+/*
+ * A verb of wmibpf: its cmd_<verb>.c owns all of it (usage, options,
+ * arguments, what it does) and verbs.c lists it. Options may come before
+ * or after the verb; each is handed to the verb that owns it, in command
+ * line order, once the verb is known.
+ */
+struct cli_verb {
+	const char *name;
+	const char *summary;	/* its lines under "Verbs:" in the tool's usage */
+	const char *usage;	/* wmibpf VERB --help */
+	/* its own options, getopt_long style, val from CLI_OPT_VERB up; or NULL */
+	const struct option *options;
+	/* take one of them: EXIT_OK, or EXIT_USAGE and a malloc()ed *err */
+	int (*option)(struct cli *c, int opt, const char *arg, char **err);
+	/* the words after the verb, once every option is in; NULL: none taken */
+	int (*args)(struct cli *c, char **args, size_t nargs, char **err);
+	int (*run)(struct app *a);
+	bool root;		/* changes what the kernel runs: root only */
 };
+
+/* The first val of a verb's own options; below it are the global ones. */
+#define CLI_OPT_VERB	512
+
+/* wmibpf's verbs, in the order of its usage, NULL-terminated (verbs.c). */
+extern const struct cli_verb *const wmibpf_verbs[];
+
+/* help [VERB] and version, which cli.c answers itself. */
+extern const struct cli_verb cli_verb_help, cli_verb_version;
 
 /* How the input of `call` was given. */
 enum call_input {
@@ -46,7 +61,7 @@ enum call_input {
 };
 
 struct cli {
-	enum verb verb;
+	const struct cli_verb *verb;
 	bool help;		/* --help: the verb's usage */
 	bool json, pretty, quiet;
 	const char *bpffs;	/* where policies are pinned */
@@ -58,6 +73,7 @@ struct cli {
 	const char *dir;	/* load --dir */
 	const char *name;	/* load --name; unload, show, monitor: the policy */
 	bool has_device;	/* load --device/--for-device */
+	bool for_device;	/* load --for-device */
 	struct wmi_guid device;
 	bool all;		/* unload --all */
 	unsigned long count;	/* monitor, events --count: stop after so many events */
@@ -80,22 +96,27 @@ struct cli {
 };
 
 /*
- * Parse argv. Returns EXIT_OK, or EXIT_USAGE with a malloc()ed message in
- * *err saying what is wrong.
+ * Parse argv against verbs (NULL-terminated). Returns EXIT_OK, or
+ * EXIT_USAGE with a malloc()ed message in *err saying what is wrong.
  */
-int cli_parse(int argc, char **argv, struct cli *c, char **err);
+int cli_parse(int argc, char **argv, const struct cli_verb *const *verbs, struct cli *c,
+	      char **err);
 void cli_free(struct cli *c);
 
-/* The usage text of a verb (VERB_NONE: of the tool). */
-const char *cli_usage(enum verb verb);
-const char *cli_verb_name(enum verb verb);
+/* The usage text of a verb; of the tool for NULL or help. */
+const char *cli_usage(const struct cli_verb *const *verbs, const struct cli_verb *verb);
 
-/*
- * Verbs whose usage and arguments live in their cmd_<verb>.c: args are
- * the words after the verb; EXIT_OK, or EXIT_USAGE and a malloc()ed *err.
- */
-extern const char cmd_mof_usage[];
-int cmd_mof_args(struct cli *c, char **args, size_t nargs, char **err);
+/* For the verbs' option and args functions. */
+
+/* Sets *err to the message; returns EXIT_USAGE. */
+__attribute__((format(printf, 2, 3)))
+int cli_usage_error(char **err, const char *fmt, ...);
+
+/* A number as in policy files: decimal or 0x hex, never octal. 0 or -EINVAL. */
+int cli_parse_u32(const char *s, uint32_t *v);
+
+/* EXIT_OK if name is a policy name, else EXIT_USAGE: "VERB: WHAT'name' is not..." */
+int cli_check_name(const char *verb, const char *what, const char *name, char **err);
 
 /* "0a 00 ff" or "0a00ff" into bytes; -EINVAL if not hex. */
 int cli_parse_hex(const char *s, uint8_t **out, size_t *len);

@@ -114,3 +114,99 @@ int cmd_call(struct app *a)
 	free(out);
 	return EXIT_OK;
 }
+
+enum {
+	OPT_INSTANCE = CLI_OPT_VERB, OPT_INPUT, OPT_U32, OPT_STRING, OPT_OUTPUT_SIZE,
+};
+
+static const struct option call_options[] = {
+	{ "instance", required_argument, NULL, OPT_INSTANCE },
+	{ "input", required_argument, NULL, OPT_INPUT },
+	{ "u32", required_argument, NULL, OPT_U32 },
+	{ "string", required_argument, NULL, OPT_STRING },
+	{ "output-size", required_argument, NULL, OPT_OUTPUT_SIZE },
+	{ }
+};
+
+static int set_input(struct cli *c, enum call_input kind, const char *arg, char **err)
+{
+	uint32_t v;
+
+	if (c->input_kind != CALL_INPUT_NONE)
+		return cli_usage_error(err, "call: give one of --input, --u32, --string");
+	c->input_kind = kind;
+	switch (kind) {
+	case CALL_INPUT_HEX:
+		if (cli_parse_hex(arg, &c->input, &c->input_size))
+			return cli_usage_error(err, "call: --input: expected hex bytes such as "
+					       "'2a000000', found '%s'", arg);
+		return EXIT_OK;
+	case CALL_INPUT_U32:
+		if (cli_parse_u32(arg, &v))
+			return cli_usage_error(err, "call: --u32: expected a number from 0 to %u, "
+					       "found '%s'", UINT32_MAX, arg);
+		c->input = malloc(4);
+		if (!c->input)
+			return cli_usage_error(err, "out of memory");
+		c->input[0] = v;
+		c->input[1] = v >> 8;
+		c->input[2] = v >> 16;
+		c->input[3] = v >> 24;
+		c->input_size = 4;
+		return EXIT_OK;
+	default:
+		if (cli_marshal_string(arg, &c->input, &c->input_size))
+			return cli_usage_error(err, "call: --string: expected ASCII text of at most "
+					       "32766 characters");
+		return EXIT_OK;
+	}
+}
+
+static int call_option(struct cli *c, int opt, const char *arg, char **err)
+{
+	switch (opt) {
+	case OPT_INSTANCE:
+		if (cli_parse_u32(arg, &c->instance) || c->instance > 255)
+			return cli_usage_error(err, "call: --instance: expected 0 to 255, found '%s'",
+					       arg);
+		return EXIT_OK;
+	case OPT_OUTPUT_SIZE:
+		if (cli_parse_u32(arg, &c->output_size))
+			return cli_usage_error(err, "call: --output-size: expected a number, "
+					       "found '%s'", arg);
+		return EXIT_OK;
+	case OPT_INPUT:
+		return set_input(c, CALL_INPUT_HEX, arg, err);
+	case OPT_U32:
+		return set_input(c, CALL_INPUT_U32, arg, err);
+	default:
+		return set_input(c, CALL_INPUT_STRING, arg, err);
+	}
+}
+
+static int call_args(struct cli *c, char **args, size_t nargs, char **err)
+{
+	if (nargs != 2)
+		return cli_usage_error(err, "call: expected DEVICE and METHOD");
+	c->target = args[0];
+	if (cli_parse_u32(args[1], &c->method_id))
+		return cli_usage_error(err, "call: METHOD: expected a number, found '%s'", args[1]);
+	return EXIT_OK;
+}
+
+const struct cli_verb verb_call = {
+	.name = "call",
+	.summary = "  call DEVICE METHOD       call a WMI method through /dev/wmi, for debugging\n",
+	.usage =
+	"Usage: wmibpf call DEVICE METHOD [--instance N]\n"
+	"                   [--input HEX | --u32 N | --string TEXT] [--output-size N]\n"
+	"\n"
+	"Call a WMI method through /dev/wmi/DEVICE and print the result, for\n"
+	"debugging. DEVICE is a WMI device name (a GUID, with -N for duplicates).\n"
+	"Input is raw bytes in hex, a little-endian dword, or a string\n"
+	"marshalled as Windows does.\n",
+	.options = call_options,
+	.option = call_option,
+	.args = call_args,
+	.run = cmd_call,
+};

@@ -53,3 +53,27 @@ int cmd_check(struct app *a)
 	}
 	return ret;
 }
+
+static int check_args(struct cli *c, char **args, size_t nargs, char **err)
+{
+	if (!nargs)
+		return cli_usage_error(err, "check: expected one or more FILEs");
+	c->files = calloc(nargs, sizeof(*c->files));
+	if (!c->files)
+		return cli_usage_error(err, "out of memory");
+	memcpy(c->files, args, nargs * sizeof(*c->files));
+	c->nr_files = nargs;
+	return EXIT_OK;
+}
+
+const struct cli_verb verb_check = {
+	.name = "check",
+	.summary = "  check FILE...            validate policy files without loading them\n",
+	.usage =
+	"Usage: wmibpf check FILE...\n"
+	"\n"
+	"Check policy files without loading them. Errors name the file, line and\n"
+	"column. Exits 3 if any file is invalid.\n",
+	.args = check_args,
+	.run = cmd_check,
+};

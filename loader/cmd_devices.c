@@ -297,3 +297,16 @@ out:
 	free(metas);
 	return ret;
 }
+
+const struct cli_verb verb_devices = {
+	.name = "devices",
+	.summary = "  devices                  WMI devices: class, driver, claimed methods, policies\n",
+	.usage =
+	"Usage: wmibpf devices [--json]\n"
+	"\n"
+	"List the WMI devices: name (GUID), the class of that GUID in the\n"
+	"firmware's bMOF, kind, instances, bound driver, the methods the driver\n"
+	"claims, whether /dev/wmi has a node, and the loaded policies that act\n"
+	"on it.\n",
+	.run = cmd_devices,
+};

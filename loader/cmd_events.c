@@ -169,3 +169,53 @@ int cmd_events(struct app *a)
 	close(fd);
 	return ret;
 }
+
+enum { OPT_COUNT = CLI_OPT_VERB, OPT_TIMEOUT };
+
+static const struct option events_options[] = {
+	{ "count", required_argument, NULL, OPT_COUNT },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ }
+};
+
+static int events_option(struct cli *c, int opt, const char *arg, char **err)
+{
+	uint32_t v;
+
+	if (opt == OPT_COUNT) {
+		if (cli_parse_u32(arg, &v) || !v)
+			return cli_usage_error(err, "events: --count: expected a positive number, "
+					       "found '%s'", arg);
+		c->count = v;
+		return EXIT_OK;
+	}
+	if (cli_parse_u32(arg, &c->timeout_s) || !c->timeout_s || c->timeout_s > 86400 * 365)
+		return cli_usage_error(err, "events: --timeout: expected seconds, from 1 to "
+				       "31536000, found '%s'", arg);
+	return EXIT_OK;
+}
+
+static int events_args(struct cli *c, char **args, size_t nargs, char **err)
+{
+	if (nargs != 1)
+		return cli_usage_error(err, "events: expected one event DEVICE");
+	c->target = args[0];
+	return EXIT_OK;
+}
+
+const struct cli_verb verb_events = {
+	.name = "events",
+	.summary = "  events DEVICE            stream a WMI event device's events, until Ctrl-C\n",
+	.usage =
+	"Usage: wmibpf events DEVICE [--count N] [--timeout SECONDS] [--json]\n"
+	"\n"
+	"Print the events of the WMI event device DEVICE as they arrive, read\n"
+	"from /dev/wmi/DEVICE: number, notify id, data. Every reader sees every\n"
+	"event; one too slow for its queue of 256 is told how many it lost.\n"
+	"--count stops after N events, --timeout after SECONDS (exit 1 if the\n"
+	"N events did not come by then).\n",
+	.options = events_options,
+	.option = events_option,
+	.args = events_args,
+	.run = cmd_events,
+};

@@ -1001,3 +1001,112 @@ int cmd_unload(struct app *a)
 	store_unlock(fd);
 	return ret;
 }
+
+enum { OPT_NAME = CLI_OPT_VERB, OPT_DEVICE, OPT_FOR_DEVICE, OPT_DIR, OPT_ALL };
+
+static const struct option load_options[] = {
+	{ "name", required_argument, NULL, OPT_NAME },
+	{ "device", required_argument, NULL, OPT_DEVICE },
+	{ "for-device", required_argument, NULL, OPT_FOR_DEVICE },
+	{ "dir", required_argument, NULL, OPT_DIR },
+	{ }
+};
+
+static int load_option(struct cli *c, int opt, const char *arg, char **err)
+{
+	switch (opt) {
+	case OPT_NAME:
+		c->name = arg;
+		return cli_check_name("load", "--name: ", arg, err);
+	case OPT_DIR:
+		c->dir = arg;
+		return EXIT_OK;
+	default:
+		if (c->has_device)
+			return cli_usage_error(err, "load: give --device or --for-device once");
+		c->for_device = opt == OPT_FOR_DEVICE;
+		if (wmi_guid_parse(arg, &c->device))
+			return cli_usage_error(err, "%s: expected a GUID such as "
+					       "FE733490-2E22-4EDB-A7B5-BC248874D383, found '%s'",
+					       c->for_device ? "--for-device" : "--device", arg);
+		c->has_device = true;
+		return EXIT_OK;
+	}
+}
+
+static int load_args(struct cli *c, char **args, size_t nargs, char **err)
+{
+	if (c->dir && nargs)
+		return cli_usage_error(err, "load: give a FILE or --dir, not both");
+	if (!c->dir && nargs != 1)
+		return cli_usage_error(err, "load: expected one FILE (or --dir DIR)");
+	if (c->for_device && !c->dir)
+		return cli_usage_error(err, "load: --for-device goes with --dir");
+	if (c->dir && (c->name || (c->has_device && !c->for_device)))
+		return cli_usage_error(err, "load: --name and --device go with a FILE");
+	c->file = nargs ? args[0] : NULL;
+	return EXIT_OK;
+}
+
+const struct cli_verb verb_load = {
+	.name = "load",
+	.summary =
+	"  load FILE                load a policy file or a BPF object, or replace it\n"
+	"  load --dir DIR           load every policy in DIR (at boot)\n",
+	.usage =
+	"Usage: wmibpf load FILE [--name NAME] [--device GUID]\n"
+	"       wmibpf load --dir DIR [--for-device GUID]\n"
+	"\n"
+	"Load a policy file (YAML), or a BPF object of wmi_bpf_ops programs such\n"
+	"as a vendor translator. A policy already loaded under the same name is\n"
+	"replaced in one step: there is no moment without it. A file or object\n"
+	"with an error changes nothing.\n"
+	"\n"
+	"  --name NAME        name of a BPF object's policy [the file's name]\n"
+	"  --device GUID      bind a BPF object's programs to this device\n"
+	"  --dir DIR          load every *.yaml and *.bpf.o in DIR, in name order\n"
+	"  --for-device GUID  with --dir: only the policies bound to this device\n"
+	"                     (udev runs this when a WMI device appears)\n",
+	.options = load_options,
+	.option = load_option,
+	.args = load_args,
+	.run = cmd_load,
+	.root = true,
+};
+
+static const struct option unload_options[] = {
+	{ "all", no_argument, NULL, OPT_ALL },
+	{ }
+};
+
+static int unload_option(struct cli *c, int opt, const char *arg, char **err)
+{
+	(void)opt;
+	(void)arg;
+	(void)err;
+	c->all = true;
+	return EXIT_OK;
+}
+
+static int unload_args(struct cli *c, char **args, size_t nargs, char **err)
+{
+	if (c->all == (nargs == 1) || nargs > 1)
+		return cli_usage_error(err, "unload: expected a policy NAME or --all");
+	c->name = nargs ? args[0] : NULL;
+	return c->name ? cli_check_name("unload", "", c->name, err) : EXIT_OK;
+}
+
+const struct cli_verb verb_unload = {
+	.name = "unload",
+	.summary = "  unload NAME | --all      remove a policy\n",
+	.usage =
+	"Usage: wmibpf unload NAME\n"
+	"       wmibpf unload --all\n"
+	"\n"
+	"Detach a policy and remove its pins; calls go back to the default.\n",
+	.options = unload_options,
+	.option = unload_option,
+	.args = unload_args,
+	.run = cmd_unload,
+	.root = true,
+};

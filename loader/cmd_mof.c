@@ -22,28 +22,6 @@
 #include "text.h"
 #include "wmibpf.h"
 
-const char cmd_mof_usage[] =
-	"Usage: wmibpf mof [--json] [FILE | DEVICE]\n"
-	"\n"
-	"Decode the firmware's Binary MOF, the description of its WMI classes,\n"
-	"methods and parameters, and print it as MOF text or JSON. FILE is a bMOF\n"
-	"blob; DEVICE a WMI device name (a GUID, with -N for duplicates) whose\n"
-	"bmof attribute is read (./NAME for a file so named). With neither, every\n"
-	"bmof on the WMI bus, merged, each class marked with whether a device of\n"
-	"its GUID is on the bus (\"present\", \"devices\" and \"bmof\" in JSON).\n"
-	"Exits 4 when the device, or any bmof at all, is not there.\n";
-
-int cmd_mof_args(struct cli *c, char **args, size_t nargs, char **err)
-{
-	if (nargs > 1) {
-		if (asprintf(err, "mof: expected at most one FILE or DEVICE") < 0)
-			*err = NULL;
-		return EXIT_USAGE;
-	}
-	c->target = nargs ? args[0] : NULL;
-	return EXIT_OK;
-}
-
 /* Read and decode path into src; the decoder's error names the fault. */
 static int load_source(struct mof_source *src, const char *name, const char *path)
 {
@@ -261,3 +239,28 @@ int cmd_mof(struct app *a)
 		return mof_file(a, target);
 	return mof_bus(a, target);
 }
+
+static int mof_args(struct cli *c, char **args, size_t nargs, char **err)
+{
+	if (nargs > 1)
+		return cli_usage_error(err, "mof: expected at most one FILE or DEVICE");
+	c->target = nargs ? args[0] : NULL;
+	return EXIT_OK;
+}
+
+const struct cli_verb verb_mof = {
+	.name = "mof",
+	.summary = "  mof [FILE | DEVICE]      the firmware's WMI classes and methods (its bMOF)\n",
+	.usage =
+	"Usage: wmibpf mof [--json] [FILE | DEVICE]\n"
+	"\n"
+	"Decode the firmware's Binary MOF, the description of its WMI classes,\n"
+	"methods and parameters, and print it as MOF text or JSON. FILE is a bMOF\n"
+	"blob; DEVICE a WMI device name (a GUID, with -N for duplicates) whose\n"
+	"bmof attribute is read (./NAME for a file so named). With neither, every\n"
+	"bmof on the WMI bus, merged, each class marked with whether a device of\n"
+	"its GUID is on the bus (\"present\", \"devices\" and \"bmof\" in JSON).\n"
+	"Exits 4 when the device, or any bmof at all, is not there.\n",
+	.args = mof_args,
+	.run = cmd_mof,
+};

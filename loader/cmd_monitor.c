@@ -162,3 +162,55 @@ int cmd_monitor(struct app *a)
 		close(slots);
 	return ret;
 }
+
+enum { OPT_COUNT = CLI_OPT_VERB, OPT_RING_SIZE };
+
+static const struct option monitor_options[] = {
+	{ "count", required_argument, NULL, OPT_COUNT },
+	{ "ring-size", required_argument, NULL, OPT_RING_SIZE },
+	{ }
+};
+
+static int monitor_option(struct cli *c, int opt, const char *arg, char **err)
+{
+	uint32_t v;
+
+	if (opt == OPT_COUNT) {
+		if (cli_parse_u32(arg, &v) || !v)
+			return cli_usage_error(err, "monitor: --count: expected a positive number, "
+					       "found '%s'", arg);
+		c->count = v;
+		return EXIT_OK;
+	}
+	if (cli_parse_u32(arg, &v) || v < 4096 || v > (1u << 30) || (v & (v - 1)))
+		return cli_usage_error(err, "monitor: --ring-size: expected a power of two "
+				       "from 4096 to 1073741824, found '%s'", arg);
+	c->ring_size = v;
+	return EXIT_OK;
+}
+
+static int monitor_args(struct cli *c, char **args, size_t nargs, char **err)
+{
+	if (nargs > 1)
+		return cli_usage_error(err, "monitor: expected at most one policy NAME");
+	c->name = nargs ? args[0] : NULL;
+	return c->name ? cli_check_name("monitor", "", c->name, err) : EXIT_OK;
+}
+
+const struct cli_verb verb_monitor = {
+	.name = "monitor",
+	.summary = "  monitor [NAME]           stream the calls policies report, until Ctrl-C\n",
+	.usage =
+	"Usage: wmibpf monitor [NAME] [--json] [--count N] [--ring-size BYTES]\n"
+	"\n"
+	"Print the calls the loaded policies (or NAME) report as they happen:\n"
+	"time, device, method, origin, uid, pid, command, rule, action, who\n"
+	"answered, error, duration. Runs until Ctrl-C, or N events. Sees every\n"
+	"call from its start on, also of policies loaded or replaced meanwhile;\n"
+	"says how many its ring buffer (256 KiB, or BYTES: a power of two of at\n"
+	"least 4096) had no room for.\n",
+	.options = monitor_options,
+	.option = monitor_option,
+	.args = monitor_args,
+	.run = cmd_monitor,
+};

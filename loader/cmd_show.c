@@ -632,3 +632,77 @@ int cmd_status(struct app *a)
 	free_names(broken, nr_broken);
 	return EXIT_OK;
 }
+
+const struct cli_verb verb_list = {
+	.name = "list",
+	.summary = "  list                     loaded policies\n",
+	.usage =
+	"Usage: wmibpf list [--json]\n"
+	"\n"
+	"List the loaded policies: name, device, rules, default, BPF objects.\n",
+	.run = cmd_list,
+};
+
+static int show_args(struct cli *c, char **args, size_t nargs, char **err)
+{
+	if (nargs != 1)
+		return cli_usage_error(err, "show: expected one policy NAME");
+	c->name = args[0];
+	return cli_check_name("show", "", c->name, err);
+}
+
+const struct cli_verb verb_show = {
+	.name = "show",
+	.summary = "  show NAME                a policy's rules and how often each matched\n",
+	.usage =
+	"Usage: wmibpf show NAME [--json]\n"
+	"\n"
+	"Show a policy's rules, where each came from, and its hit counter.\n",
+	.args = show_args,
+	.run = cmd_show,
+};
+
+static int mode_args(struct cli *c, char **args, size_t nargs, char **err)
+{
+	int ret;
+
+	if (nargs < 1 || nargs > 2)
+		return cli_usage_error(err, "mode: expected a policy NAME, and audit or enforce");
+	c->name = args[0];
+	ret = cli_check_name("mode", "", c->name, err);
+	if (ret || nargs == 1)
+		return ret;
+	if (!strcmp(args[1], "audit"))
+		c->mode = WMI_MODE_AUDIT;
+	else if (!strcmp(args[1], "enforce"))
+		c->mode = WMI_MODE_ENFORCE;
+	else
+		return cli_usage_error(err, "mode: expected audit or enforce, found '%s'", args[1]);
+	return EXIT_OK;
+}
+
+const struct cli_verb verb_mode = {
+	.name = "mode",
+	.summary = "  mode NAME [audit|enforce] a policy's mode: audit changes no call\n",
+	.usage =
+	"Usage: wmibpf mode NAME [audit|enforce]\n"
+	"\n"
+	"Print a loaded policy's mode, or switch it at once, without reloading:\n"
+	"in audit mode the policy changes no call (what it would deny, intercept\n"
+	"or emulate goes on as without it, and is reported as such); in enforce\n"
+	"mode it acts. A replace keeps the mode.\n",
+	.args = mode_args,
+	.run = cmd_mode,
+};
+
+const struct cli_verb verb_status = {
+	.name = "status",
+	.summary = "  status                   what the kernel supports, policies, programs, losses\n",
+	.usage =
+	"Usage: wmibpf status [--json]\n"
+	"\n"
+	"What the running kernel supports (the WMI-BPF struct_ops type, kfuncs,\n"
+	"lockdown), the loaded policies and their modes, the programs on each\n"
+	"device, the monitors and the events they lost.\n",
+	.run = cmd_status,
+};

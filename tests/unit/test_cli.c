@@ -29,7 +29,7 @@ static int parse(const char *line, struct cli *c, char **err)
 	for (w = strtok_r(buf, " ", &save); w && argc < 31; w = strtok_r(NULL, " ", &save))
 		argv[argc++] = w;
 	argv[argc] = NULL;
-	return cli_parse(argc, argv, c, err);
+	return cli_parse(argc, argv, wmibpf_verbs, c, err);
 }
 
 static void verbs_and_options(void **state)
@@ -39,20 +39,20 @@ static void verbs_and_options(void **state)
 
 	(void)state;
 	assert_int_equal(parse("wmibpf devices --json", &c, &err), EXIT_OK);
-	assert_int_equal(c.verb, VERB_DEVICES);
+	assert_string_equal(c.verb->name, "devices");
 	assert_true(c.json);
 	assert_false(c.pretty);
 	assert_string_equal(c.bpffs, "/sys/fs/bpf/wmi");
 	cli_free(&c);
 
 	assert_int_equal(parse("wmibpf -p list", &c, &err), EXIT_OK);
-	assert_int_equal(c.verb, VERB_LIST);
+	assert_string_equal(c.verb->name, "list");
 	assert_true(c.json && c.pretty);
 	cli_free(&c);
 
 	assert_int_equal(parse("wmibpf load --name n --device " ACME " x.bpf.o", &c, &err),
 			 EXIT_OK);
-	assert_int_equal(c.verb, VERB_LOAD);
+	assert_string_equal(c.verb->name, "load");
 	assert_string_equal(c.file, "x.bpf.o");
 	assert_string_equal(c.name, "n");
 	assert_true(c.has_device);
@@ -78,7 +78,7 @@ static void verbs_and_options(void **state)
 
 	assert_int_equal(parse("wmibpf events " ACME " --count 3 --timeout 10 -j", &c, &err),
 			 EXIT_OK);
-	assert_int_equal(c.verb, VERB_EVENTS);
+	assert_string_equal(c.verb->name, "events");
 	assert_string_equal(c.target, ACME);
 	assert_int_equal(c.count, 3);
 	assert_int_equal(c.timeout_s, 10);
@@ -130,20 +130,20 @@ static void mof_verb(void **state)
 
 	(void)state;
 	assert_int_equal(parse("wmibpf mof", &c, &err), EXIT_OK);
-	assert_int_equal(c.verb, VERB_MOF);
+	assert_string_equal(c.verb->name, "mof");
 	assert_null(c.target);
 	cli_free(&c);
 	assert_int_equal(parse("wmibpf --json mof " ACME, &c, &err), EXIT_OK);
-	assert_int_equal(c.verb, VERB_MOF);
+	assert_string_equal(c.verb->name, "mof");
 	assert_true(c.json);
 	assert_string_equal(c.target, ACME);
 	cli_free(&c);
 	assert_int_equal(parse("wmibpf help mof", &c, &err), EXIT_OK);
-	assert_int_equal(c.verb, VERB_MOF);
+	assert_string_equal(c.verb->name, "mof");
 	assert_true(c.help);
-	assert_string_equal(cli_verb_name(VERB_MOF), "mof");
-	assert_non_null(strstr(cli_usage(VERB_MOF), "Usage: wmibpf mof [--json] [FILE | DEVICE]"));
-	assert_non_null(strstr(cli_usage(VERB_NONE), "\n  mof [FILE | DEVICE] "));
+	assert_non_null(strstr(cli_usage(wmibpf_verbs, c.verb),
+			       "Usage: wmibpf mof [--json] [FILE | DEVICE]"));
+	assert_non_null(strstr(cli_usage(wmibpf_verbs, NULL), "\n  mof [FILE | DEVICE] "));
 }
 
 static void help_and_version(void **state)
@@ -153,17 +153,108 @@ static void help_and_version(void **state)
 
 	(void)state;
 	assert_int_equal(parse("wmibpf --help", &c, &err), EXIT_OK);
-	assert_int_equal(c.verb, VERB_HELP);
+	assert_ptr_equal(c.verb, &cli_verb_help);
 	assert_int_equal(parse("wmibpf load --help", &c, &err), EXIT_OK);
-	assert_int_equal(c.verb, VERB_LOAD);
+	assert_string_equal(c.verb->name, "load");
 	assert_true(c.help);
 	assert_int_equal(parse("wmibpf help monitor", &c, &err), EXIT_OK);
-	assert_int_equal(c.verb, VERB_MONITOR);
+	assert_string_equal(c.verb->name, "monitor");
 	assert_true(c.help);
 	assert_int_equal(parse("wmibpf -V", &c, &err), EXIT_OK);
-	assert_int_equal(c.verb, VERB_VERSION);
-	assert_non_null(strstr(cli_usage(VERB_NONE), "Exit status: 0 done, 1 failed, 2 bad usage"));
-	assert_non_null(strstr(cli_usage(VERB_CALL), "Usage: wmibpf call DEVICE METHOD"));
+	assert_ptr_equal(c.verb, &cli_verb_version);
+	assert_non_null(strstr(cli_usage(wmibpf_verbs, NULL),
+			       "Exit status: 0 done, 1 failed, 2 bad usage"));
+	assert_int_equal(parse("wmibpf call --help", &c, &err), EXIT_OK);
+	assert_non_null(strstr(cli_usage(wmibpf_verbs, c.verb), "Usage: wmibpf call DEVICE METHOD"));
+	assert_int_equal(parse("wmibpf help help", &c, &err), EXIT_OK);
+	assert_ptr_equal(cli_usage(wmibpf_verbs, c.verb), cli_usage(wmibpf_verbs, NULL));
+}
+
+/* Every verb of the table is whole, and the tool's usage lists each. */
+static void verb_table(void **state)
+{
+	const char *tool = cli_usage(wmibpf_verbs, NULL);
+	const struct cli_verb *const *v;
+	char line[64];
+
+	(void)state;
+	for (v = wmibpf_verbs; *v; v++) {
+		assert_non_null((*v)->run);
+		snprintf(line, sizeof(line), "Usage: wmibpf %s", (*v)->name);
+		assert_ptr_equal(strstr((*v)->usage, line), (*v)->usage);
+		snprintf(line, sizeof(line), "\n  %s ", (*v)->name);
+		if (strncmp((*v)->summary, line + 1, strlen(line + 1)) || !strstr(tool, line))
+			fail_msg("%s: its summary is not a line of the tool's usage", (*v)->name);
+		assert_true(!(*v)->options || (*v)->option);
+	}
+}
+
+static int frob_run(struct app *a)
+{
+	(void)a;
+	return EXIT_OK;
+}
+
+static int frob_option(struct cli *c, int opt, const char *arg, char **err)
+{
+	if (strcmp(arg, "high"))
+		return cli_usage_error(err, "frob: --level: expected high, found '%s'", arg);
+	c->count = opt;
+	return EXIT_OK;
+}
+
+static const struct option frob_options[] = {
+	{ "level", required_argument, NULL, CLI_OPT_VERB + 7 },
+	{ }
+};
+
+static const struct cli_verb frob = {
+	.name = "frob",
+	.summary = "  frob                     frobnicate\n",
+	.usage = "Usage: wmibpf frob [--level high]\n",
+	.options = frob_options,
+	.option = frob_option,
+	.run = frob_run,
+};
+
+/* A second "level" that takes no value: the table is refused. */
+static const struct option frob2_options[] = {
+	{ "level", no_argument, NULL, CLI_OPT_VERB },
+	{ }
+};
+
+static const struct cli_verb frob2 = {
+	.name = "frob2",
+	.summary = "  frob2                    frobnicate again\n",
+	.usage = "Usage: wmibpf frob2\n",
+	.options = frob2_options,
+	.option = frob_option,
+	.run = frob_run,
+};
+
+/* A verb is its descriptor and a line in a table: nothing in cli.c. */
+static void verb_from_its_file(void **state)
+{
+	static const struct cli_verb *const one[] = { &frob, NULL };
+	static const struct cli_verb *const clash[] = { &frob, &frob2, NULL };
+	char *argv[] = { "wmibpf", "--level", "high", "frob", NULL };
+	struct cli c;
+	char *err = NULL;
+
+	(void)state;
+	assert_int_equal(cli_parse(4, argv, one, &c, &err), EXIT_OK);
+	assert_ptr_equal(c.verb, &frob);
+	assert_int_equal(c.count, CLI_OPT_VERB + 7);
+	cli_free(&c);
+	argv[2] = "low";
+	assert_int_equal(cli_parse(4, argv, one, &c, &err), EXIT_USAGE);
+	assert_string_equal(err, "frob: --level: expected high, found 'low'");
+	free(err);
+	argv[2] = "high";
+	assert_int_equal(cli_parse(4, argv, clash, &c, &err), EXIT_USAGE);
+	assert_string_equal(err, "two verbs' options of one name disagree on taking a value");
+	free(err);
+	assert_non_null(strstr(cli_usage(one, NULL), "Verbs:\n  frob                     frobnicate\n"));
 }
 
 static const struct {
@@ -247,7 +338,7 @@ static void mode_status_ring(void **state)
 
 	(void)state;
 	assert_int_equal(parse("wmibpf mode acme", &c, &err), EXIT_OK);
-	assert_int_equal(c.verb, VERB_MODE);
+	assert_string_equal(c.verb->name, "mode");
 	assert_string_equal(c.name, "acme");
 	assert_int_equal(c.mode, -1);
 	cli_free(&c);
@@ -258,7 +349,7 @@ static void mode_status_ring(void **state)
 	assert_int_equal(c.mode, WMI_MODE_ENFORCE);
 	cli_free(&c);
 	assert_int_equal(parse("wmibpf status --json", &c, &err), EXIT_OK);
-	assert_int_equal(c.verb, VERB_STATUS);
+	assert_string_equal(c.verb->name, "status");
 	assert_true(c.json);
 	cli_free(&c);
 	assert_int_equal(parse("wmibpf monitor --ring-size 0x1000", &c, &err), EXIT_OK);
@@ -352,6 +443,8 @@ int main(void)
 		cmocka_unit_test(call_inputs),
 		cmocka_unit_test(help_and_version),
 		cmocka_unit_test(mof_verb),
+		cmocka_unit_test(verb_table),
+		cmocka_unit_test(verb_from_its_file),
 		cmocka_unit_test(bad_usage),
 		cmocka_unit_test(mode_status_ring),
 		cmocka_unit_test(options_need_values),

@@ -18,16 +18,19 @@ UNIT_SRCS_dell_policy := loader/encode.c $(POLICY_SRCS) loader/guid.c loader/tex
 UNIT_CFLAGS_dell_policy = -DPOLICY='"$(CURDIR)/policies/dell-smbios.yaml"'
 UNIT_LIBS_dell_policy := -lyaml
 UNIT_DEPS_dell_policy := policies/dell-smbios.yaml
-# cli.c takes a verb's usage and arguments from its cmd_<verb>.c (mof so far).
-UNIT_SRCS_cli := loader/cli.c loader/guid.c loader/text.c loader/cmd_mof.c loader/mof_bus.c \
-	loader/bmof.c loader/bmof_print.c loader/json.c loader/util.c
+# The command line against the real verb table (verbs.c), so the whole
+# loader but main().
+UNIT_SRCS_cli = $(filter-out loader/main.c,$(LOADER_SRCS))
+UNIT_DEPS_cli = $(OUT)/bpf/wmi_policy.skel.h
+UNIT_CFLAGS_cli = -I$(OUT)/bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
+UNIT_LIBS_cli = $(LIBBPF_A) -lelf -lz -lyaml
 UNIT_SRCS_json := loader/json.c
 UNIT_SRCS_text := loader/text.c
 # the uAPI header: its WMI_RESULT_* must be the names text.c knows
 UNIT_CFLAGS_text = -I$(KBUILD)/usr-headers/include
 UNIT_SRCS_log := loader/log.c
 # Class names from a bmof on the made-up bus, built by the fixture encoder.
-UNIT_SRCS_devices = loader/cmd_devices.c loader/mof_bus.c loader/bmof.c loader/util.c \
+UNIT_SRCS_devices = loader/cmd_devices.c loader/cli.c loader/mof_bus.c loader/bmof.c loader/util.c \
 	loader/json.c loader/guid.c loader/text.c loader/bpffs.c $(BMOF_FIXTURE_SRCS)
 UNIT_CFLAGS_devices := -Itests/unit
 UNIT_DEPS_devices := tests/unit/bmof_fixture.h
@@ -37,7 +40,7 @@ UNIT_LIBS_event := -lyaml
 UNIT_SRCS_event_record := loader/event_record.c loader/json.c loader/text.c
 UNIT_CFLAGS_event_record = -I$(KBUILD)/usr-headers/include
 # check opens the BPF objects a policy lists (loader/bind.c): real ones, built.
-UNIT_SRCS_check := loader/cmd_check.c loader/bind.c loader/util.c $(POLICY_SRCS) loader/guid.c \
+UNIT_SRCS_check := loader/cmd_check.c loader/cli.c loader/bind.c loader/util.c $(POLICY_SRCS) loader/guid.c \
 	loader/text.c
 UNIT_CFLAGS_check = -I$(LIBBPF_INC) -DBPF_OBJS='"$(abspath $(OUT))/bpf"'
 UNIT_DEPS_check = $(OUT)/bpf/deny_method.bpf.o $(OUT)/bpf/acme_translator.bpf.o
@@ -62,7 +65,7 @@ UNIT_DEPS_rawio = $(OUT)/bpf/deny_method.bpf.o $(OUT)/bpf/allow_all.bpf.o \
 	$(OUT)/bpf/bad_kfunc.bpf.o $(OUT)/bpf/test_scope.bpf.o
 UNIT_LIBS_rawio = $(LIBBPF_A) -lelf -lz -lyaml
 # cmd_load.c against a mocked libbpf: the wrapped calls are in the test.
-UNIT_SRCS_attach := loader/store.c loader/bind.c loader/rawio.c $(POLICY_SRCS) loader/encode.c loader/guid.c loader/util.c \
+UNIT_SRCS_attach := loader/cli.c loader/store.c loader/bind.c loader/rawio.c $(POLICY_SRCS) loader/encode.c loader/guid.c loader/util.c \
 	loader/text.c loader/log.c loader/bpffs.c loader/fault.c loader/monitors.c
 UNIT_DEPS_attach = $(OUT)/bpf/wmi_policy.skel.h
 UNIT_CFLAGS_attach = -I$(OUT)/bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
@@ -94,7 +97,7 @@ UNIT_SRCS_bmof := loader/bmof.c loader/bmof_print.c loader/json.c $(BMOF_FIXTURE
 UNIT_CFLAGS_bmof := -Itests/unit
 UNIT_DEPS_bmof := tests/unit/bmof_fixture.h
 # wmibpf mof on fixture blobs, in files and on a made-up sysfs.
-UNIT_SRCS_mof := loader/cmd_mof.c loader/mof_bus.c loader/bmof.c loader/bmof_print.c loader/json.c loader/util.c \
+UNIT_SRCS_mof := loader/cmd_mof.c loader/cli.c loader/mof_bus.c loader/bmof.c loader/bmof_print.c loader/json.c loader/util.c \
 	loader/guid.c loader/text.c $(BMOF_FIXTURE_SRCS)
 UNIT_CFLAGS_mof := -Itests/unit
 UNIT_DEPS_mof := tests/unit/bmof_fixture.h
