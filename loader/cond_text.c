@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A rule's conditions for `wmibpf show`. */
+/* A rule's conditions and action for `wmibpf show`. */
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -7,6 +7,7 @@
 
 #include "caps.h"
 #include "cond_text.h"
+#include "policy.h"
 
 static uint64_t field_max(uint32_t width)
 {
@@ -83,4 +84,18 @@ void cond_json(struct json *j, const struct wmi_cond_rule *c)
 		if (c->caps & (1ull << i) && cap_name(i))
 			json_string(j, cap_name(i));
 	json_array_end(j);
+}
+
+void cond_action_text(char *buf, size_t size, uint32_t action, int32_t error, uint32_t flags)
+{
+	const char *e = policy_errno_name(error);
+
+	if (action == WMI_ACTION_DENY && e)
+		snprintf(buf, size, "deny %s", e);
+	else if (action == WMI_ACTION_DENY)
+		snprintf(buf, size, "deny %d", error);
+	else
+		snprintf(buf, size, "%s", policy_action_name(action));
+	if ((flags & WMI_RULE_F_AUDIT) && action != WMI_ACTION_AUDIT)
+		strncat(buf, ", audit", size - strlen(buf) - 1);
 }

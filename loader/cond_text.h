@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* A rule's conditions as `wmibpf show` prints them, in text and in JSON. */
+/* A rule's conditions and action as `wmibpf show` prints them, in text and in JSON. */
 #ifndef WMIBPF_COND_TEXT_H
 #define WMIBPF_COND_TEXT_H
 
@@ -25,5 +25,8 @@ void cond_text(char *buf, size_t size, const struct wmi_cond_rule *c);
 
 /* "input": [{offset, width, mask, min, max}...], "min_size": N, "cap": ["CAP_..."...] */
 void cond_json(struct json *j, const struct wmi_cond_rule *c);
+
+/* "deny EPERM", "deny 5", "emulate, audit": an action, its errno and its audit flag. */
+void cond_action_text(char *buf, size_t size, uint32_t action, int32_t error, uint32_t flags);
 
 #endif

@@ -420,6 +420,25 @@ int store_recover(const char *bpffs, const char *name)
 	return err ? err : 1;
 }
 
+const char *store_mode_name(uint32_t mode)
+{
+	return mode == WMI_MODE_AUDIT ? "audit" : "enforce";
+}
+
+uint64_t store_hits(int fd, uint32_t id, int ncpus)
+{
+	uint64_t sum = 0, *v = calloc(ncpus, sizeof(*v));
+	int c;
+
+	if (!v)
+		return 0;
+	if (!bpf_map_lookup_elem(fd, &id, v))
+		for (c = 0; c < ncpus; c++)
+			sum += v[c];
+	free(v);
+	return sum;
+}
+
 uint32_t store_read_mode(const char *bpffs, const char *name)
 {
 	char path[STORE_PATH_MAX];

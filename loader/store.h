@@ -97,6 +97,11 @@ int store_forward(const char *bpffs, const char *name);
 uint32_t store_read_mode(const char *bpffs, const char *name);
 /* Switch it: 0, or -ENOENT for a policy without a table. */
 int store_write_mode(const char *bpffs, const char *name, uint32_t mode);
+/* "audit" or "enforce". */
+const char *store_mode_name(uint32_t mode);
+
+/* A rule's hits: the sum over ncpus of entry id of the per-CPU map fd; 0 if none. */
+uint64_t store_hits(int fd, uint32_t id, int ncpus);
 
 /* A policy's meta entry; -ENOENT if it has none. */
 int store_read_meta(const char *bpffs, const char *name, struct wmi_policy_meta *meta);

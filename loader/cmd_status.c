@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0
+/* status: what the kernel supports and what runs on it. */
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "bpffs.h"
+#include "monitors.h"
+#include "store.h"
+#include "wmibpf.h"
+
+/* The lockdown level, the bracketed word of securityfs' lockdown file. */
+static void lockdown_level(char *buf, size_t size)
+{
+	char line[128], *open, *close;
+	FILE *f = fopen("/sys/kernel/security/lockdown", "r");
+
+	snprintf(buf, size, "unknown");
+	if (!f)
+		return;
+	if (fgets(line, sizeof(line), f) && (open = strchr(line, '[')) &&
+	    (close = strchr(open, ']'))) {
+		*close = '\0';
+		snprintf(buf, size, "%s", open + 1);
+	}
+	fclose(f);
+}
+
+/* Programs wmibpf attached, by binding: a GUID, or all zero for every device. */
+struct bound {
+	uint8_t guid[16];
+	unsigned int n;
+};
+
+static void count_bound(struct bound *b, size_t *nr, size_t max, const uint8_t g[16])
+{
+	size_t i;
+
+	for (i = 0; i < *nr; i++) {
+		if (!memcmp(b[i].guid, g, 16)) {
+			b[i].n++;
+			return;
+		}
+	}
+	if (*nr < max) {
+		memcpy(b[*nr].guid, g, 16);
+		b[(*nr)++].n = 1;
+	}
+}
+
+static int cmp_name(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+int cmd_status(struct app *a)
+{
+	struct json *j = &a->json;
+	struct btf *vmlinux = NULL, *module = NULL, *core;
+	char **names = NULL, **broken = NULL, lockdown[32], guid[WMI_GUID_STR_LEN + 1];
+	const char *kfunc[64];
+	size_t nr = 0, nr_broken = 0, nr_bound = 0, i, k, nr_kfuncs = 0;
+	struct bound bound[64];
+	unsigned int all = 0;
+	bool has_ops = false, policies_known;
+	int ncpus = libbpf_num_possible_cpus(), outer = -1, slots = -1;
+	__u32 id;
+
+	/*
+	 * The kernel: the struct_ops type and kfuncs in its BTF, lockdown.
+	 * A built-in WMI core has them in vmlinux's BTF; a modular one (a
+	 * distribution kernel with the DKMS wmi.ko) in the wmi module's,
+	 * which is split BTF on vmlinux's: ids go on from vmlinux's last.
+	 */
+	vmlinux = btf__load_vmlinux_btf();
+	core = vmlinux;
+	if (vmlinux && btf__find_by_name_kind(vmlinux, "wmi_bpf_ops", BTF_KIND_STRUCT) <= 0) {
+		module = btf__load_module_btf("wmi", vmlinux);
+		if (module)
+			core = module;
+	}
+	if (core) {
+		has_ops = btf__find_by_name_kind(core, "wmi_bpf_ops", BTF_KIND_STRUCT) > 0;
+		for (id = 1; id < btf__type_cnt(core); id++) {
+			const struct btf_type *t = btf__type_by_id(core, id);
+			const char *n = btf__name_by_offset(core, t->name_off);
+
+			if (btf_is_func(t) && !strncmp(n, "bpf_wmi_", 8) &&
+			    nr_kfuncs < sizeof(kfunc) / sizeof(kfunc[0]))
+				kfunc[nr_kfuncs++] = n;
+		}
+		if (nr_kfuncs)
+			qsort(kfunc, nr_kfuncs, sizeof(kfunc[0]), cmp_name);
+	}
+	lockdown_level(lockdown, sizeof(lockdown));
+
+	policies_known = !bpffs_check(a->cli->bpffs) && !store_list(a->cli->bpffs, &names, &nr) &&
+			 !store_list_interrupted(a->cli->bpffs, &broken, &nr_broken);
+
+	if (a->cli->json) {
+		json_object_begin(j);
+		json_key(j, "kernel");
+		json_object_begin(j);
+		json_kv_bool(j, "btf", vmlinux != NULL);
+		json_kv_bool(j, "struct_ops", has_ops);
+		json_key(j, "kfuncs");
+		json_array_begin(j);
+	} else {
+		printf("kernel: %s; WMI-BPF struct_ops wmi_bpf_ops: %s; lockdown: %s\n",
+		       vmlinux ? "BTF" : "no BTF (/sys/kernel/btf/vmlinux)", has_ops ? "yes" : "no",
+		       lockdown);
+		printf("kfuncs:%s", nr_kfuncs ? "" : " none");
+		for (i = 0; i < nr_kfuncs; i++)
+			printf(" %s", kfunc[i]);
+		printf("\n");
+	}
+	if (a->cli->json) {
+		for (i = 0; i < nr_kfuncs; i++)
+			json_string(j, kfunc[i]);
+		json_array_end(j);
+		json_kv_string(j, "lockdown", lockdown);
+		json_object_end(j);
+		json_key(j, "policies");
+		json_array_begin(j);
+	}
+
+	for (i = 0; i < nr; i++) {
+		struct wmi_policy_meta m = { };
+		char path[STORE_PATH_MAX];
+		uint64_t lost = 0;
+		int fd;
+
+		if (store_read_meta(a->cli->bpffs, names[i], &m))
+			continue;
+		if (m.has_table)
+			count_bound(bound, &nr_bound, 64, m.guid);
+		for (k = 0; k < m.nr_objects && k < WMI_META_MAX_OBJS; k++)
+			count_bound(bound, &nr_bound, 64, m.objects[k].guid);
+		store_path(path, a->cli->bpffs, names[i], "hits");
+		fd = bpf_obj_get(path);
+		if (fd >= 0 && ncpus > 0)
+			lost = store_hits(fd, WMI_RULE_LOST(m.nr_rules), ncpus);
+		if (fd >= 0)
+			close(fd);
+		if (a->cli->json) {
+			json_object_begin(j);
+			json_kv_string(j, "name", names[i]);
+			json_kv_string(j, "state", "loaded");
+			json_kv_string(j, "mode", m.has_table ?
+				       store_mode_name(store_read_mode(a->cli->bpffs, names[i])) : "");
+			json_kv_uint(j, "programs", m.has_table + m.nr_objects);
+			json_kv_uint(j, "lost_events", lost);
+			json_object_end(j);
+		} else {
+			printf("policy %s: %s, %u program%s, %llu event%s lost by monitors\n",
+			       names[i], m.has_table ?
+			       store_mode_name(store_read_mode(a->cli->bpffs, names[i])) : "bare object",
+			       m.has_table + m.nr_objects, m.has_table + m.nr_objects == 1 ? "" : "s",
+			       (unsigned long long)lost, lost == 1 ? "" : "s");
+		}
+	}
+	for (i = 0; i < nr_broken; i++) {
+		if (a->cli->json) {
+			json_object_begin(j);
+			json_kv_string(j, "name", broken[i]);
+			json_kv_string(j, "state", "interrupted");
+			json_object_end(j);
+		} else {
+			printf("policy %s: interrupted load; the next wmibpf load or unload of it "
+			       "puts it right\n", broken[i]);
+		}
+	}
+	if (!a->cli->json && !policies_known)
+		printf("policies: unknown (%s cannot be read)\n", a->cli->bpffs);
+	else if (!a->cli->json && !nr && !nr_broken)
+		printf("policies: none loaded\n");
+
+	/* Programs per device: those bound to all devices count on each. */
+	for (i = 0; i < nr_bound; i++) {
+		static const uint8_t null_guid_[16];
+
+		if (!memcmp(bound[i].guid, null_guid_, 16))
+			all = bound[i].n;
+	}
+	if (a->cli->json) {
+		json_array_end(j);
+		json_key(j, "programs");
+		json_array_begin(j);
+	}
+	for (i = 0; i < nr_bound; i++) {
+		unsigned int n = bound[i].n;
+
+		wmi_binding_format(bound[i].guid, guid);
+		if (strcmp(guid, "all"))
+			n += all;
+		if (a->cli->json) {
+			json_object_begin(j);
+			json_kv_string(j, "device", guid);
+			json_kv_uint(j, "programs", n);
+			json_object_end(j);
+		} else {
+			printf("programs on %s: %u of %u\n", strcmp(guid, "all") ? guid :
+			       "every device (all)", n, WMI_DEVICE_MAX_PROGS);
+		}
+	}
+
+	/* The monitors, and what each lost. */
+	if (a->cli->json) {
+		json_array_end(j);
+		json_key(j, "monitors");
+		json_array_begin(j);
+	}
+	if (policies_known) {
+		char path[STORE_PATH_MAX];
+
+		snprintf(path, sizeof(path), "%s/monitors", a->cli->bpffs);
+		outer = bpf_obj_get(path);
+		snprintf(path, sizeof(path), "%s/monitor_slots", a->cli->bpffs);
+		slots = bpf_obj_get(path);
+	}
+	for (id = 0; outer >= 0 && slots >= 0 && id < WMI_MONITOR_SLOTS; id++) {
+		struct wmi_monitor_slot s = { };
+		__u32 ring;
+
+		if (bpf_map_lookup_elem(outer, &id, &ring) || bpf_map_lookup_elem(slots, &id, &s))
+			continue;
+		if (a->cli->json) {
+			json_object_begin(j);
+			json_kv_uint(j, "slot", id);
+			json_kv_uint(j, "pid", s.pid);
+			json_kv_bool(j, "running", monitors_start_time(s.pid) == s.start);
+			json_kv_uint(j, "lost_events", s.lost);
+			json_object_end(j);
+		} else {
+			printf("monitor %u: pid %u%s, %llu event%s lost\n", id, s.pid,
+			       monitors_start_time(s.pid) == s.start ? "" : " (gone)",
+			       (unsigned long long)s.lost, s.lost == 1 ? "" : "s");
+		}
+	}
+	if (a->cli->json) {
+		json_array_end(j);
+		json_object_end(j);
+		json_end_line(j);
+	}
+	if (outer >= 0)
+		close(outer);
+	if (slots >= 0)
+		close(slots);
+	btf__free(module);
+	btf__free(vmlinux);
+	free_names(names, nr);
+	free_names(broken, nr_broken);
+	return EXIT_OK;
+}
+
+const struct cli_verb verb_status = {
+	.name = "status",
+	.summary = "  status                   what the kernel supports, policies, programs, losses\n",
+	.usage =
+	"Usage: wmibpf status [--json]\n"
+	"\n"
+	"What the running kernel supports (the WMI-BPF struct_ops type, kfuncs,\n"
+	"lockdown), the loaded policies and their modes, the programs on each\n"
+	"device, the monitors and the events they lost.\n",
+	.run = cmd_status,
+};
