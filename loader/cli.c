@@ -398,6 +398,8 @@ void cli_free(struct cli *c)
 {
 	free(c->files);
 	free(c->input);
+	free(c->params);
 	c->files = NULL;
 	c->input = NULL;
+	c->params = NULL;
 }

@@ -93,6 +93,9 @@ struct cli {
 	uint8_t *input;		/* malloc()ed */
 	size_t input_size;
 	uint32_t output_size;
+	bool by_name;		/* call Class.Method: target is that */
+	char **params;		/* call Class.Method NAME=VALUE... */
+	size_t nr_params;
 };
 
 /*

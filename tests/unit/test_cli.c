@@ -120,6 +120,21 @@ static void call_inputs(void **state)
 	assert_memory_equal(c.input, tag, sizeof(tag));
 	assert_int_equal(c.output_size, 64);
 	cli_free(&c);
+
+	/* By name: the words after Class.Method are its parameters. */
+	assert_int_equal(parse("wmibpf call AcmeFan.SetProfile Profile=2 --instance 1", &c, &err),
+			 EXIT_OK);
+	assert_true(c.by_name);
+	assert_string_equal(c.target, "AcmeFan.SetProfile");
+	assert_int_equal(c.nr_params, 1);
+	assert_string_equal(c.params[0], "Profile=2");
+	assert_int_equal(c.instance, 1);
+	assert_null(c.input);
+	cli_free(&c);
+	assert_int_equal(parse("wmibpf call AcmeFan.GetInfo", &c, &err), EXIT_OK);
+	assert_true(c.by_name);
+	assert_int_equal(c.nr_params, 0);
+	cli_free(&c);
 }
 
 /* mof's usage and arguments come from cmd_mof.c: what the verb owns. */
@@ -292,7 +307,12 @@ static const struct {
 	  "wmibpf monitor --help" },
 	{ "wmibpf call " ACME " 1 --count 5", "call: option --count is not for this verb; see "
 	  "wmibpf call --help" },
-	{ "wmibpf call " ACME, "call: expected DEVICE and METHOD" },
+	{ "wmibpf call " ACME, "call: expected DEVICE and METHOD, or Class.Method" },
+	{ "wmibpf call .Get", "call: expected Class.Method, found '.Get'" },
+	{ "wmibpf call AcmeFan.", "call: expected Class.Method, found 'AcmeFan.'" },
+	{ "wmibpf call A.B.C", "call: expected Class.Method, found 'A.B.C'" },
+	{ "wmibpf call AcmeFan.SetProfile --u32 1", "call: AcmeFan.SetProfile takes its input "
+	  "as NAME=VALUE, not --input, --u32 or --string" },
 	{ "wmibpf call " ACME " two", "call: METHOD: expected a number, found 'two'" },
 	{ "wmibpf call " ACME " 1 --instance 256", "call: --instance: expected 0 to 255, found '256'" },
 	{ "wmibpf call " ACME " 1 --u32 -1", "call: --u32: expected a number from 0 to 4294967295, "

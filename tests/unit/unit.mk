@@ -102,6 +102,10 @@ UNIT_SRCS_mof := loader/cmd_mof.c loader/cli.c loader/mof_bus.c loader/bmof.c lo
 UNIT_CFLAGS_mof := -Itests/unit
 UNIT_DEPS_mof := tests/unit/bmof_fixture.h
 
+# A call by name: bMOF parameters to and from a call's bytes.
+UNIT_SRCS_mof_call := loader/mof_call.c loader/bmof.c loader/json.c loader/text.c loader/cli.c \
+	loader/guid.c
+
 UNIT_NAMES := $(patsubst tests/unit/test_%.c,%,$(wildcard tests/unit/test_*.c))
 UNIT_TESTS := $(addprefix $(OUT)/unit/test_,$(UNIT_NAMES))
 

@@ -22,6 +22,6 @@ expect_eq "$?" 4 "a device without methods: exit status 4"
 expect_eq "$(wmibpf call $ACME_METHODS 1 --u32 5 --string x 2>&1; echo $?)" \
 	"wmibpf: call: give one of --input, --u32, --string
 2" "two inputs: exit status 2"
-expect_eq "$(wmibpf call $ACME_METHODS 2>&1; echo $?)" "wmibpf: call: expected DEVICE and METHOD
+expect_eq "$(wmibpf call $ACME_METHODS 2>&1; echo $?)" "wmibpf: call: expected DEVICE and METHOD, or Class.Method
 2" "no method: exit status 2"
 finish

@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A WMI method call by name, laid out as the firmware's bMOF says. */
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bmof.h"
+#include "cli.h"
+#include "json.h"
+#include "mof_bus.h"
+#include "mof_call.h"
+#include "text.h"
+
+/* Where a parameter lies: an element's size and alignment, and how many. */
+struct slot {
+	uint32_t type;		/* without BMOF_ARRAY */
+	size_t size;		/* of one element; 0 for a string */
+	size_t count;		/* elements: 1 for a scalar */
+	bool array;
+};
+
+__attribute__((format(printf, 3, 4)))
+static int say(char *msg, size_t msglen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, msglen, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+static bool qualifier_int(const struct bmof_property *p, const char *name, uint64_t *v)
+{
+	const struct bmof_qualifier *q = bmof_qualifier_find(p->qualifiers, p->nqualifiers, name);
+
+	if (!q || q->value.count != 1 || (q->value.type & BMOF_ARRAY))
+		return false;
+	switch (q->value.type) {
+	case BMOF_SINT8: case BMOF_SINT16: case BMOF_SINT32: case BMOF_SINT64:
+		if (q->value.v[0].i < 0)
+			return false;
+		*v = q->value.v[0].i;
+		return true;
+	case BMOF_UINT8: case BMOF_UINT16: case BMOF_UINT32: case BMOF_UINT64:
+		*v = q->value.v[0].u;
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool mof_call_is_name(const char *s)
+{
+	size_t i;
+
+	for (i = 0; s[i]; i++)
+		if (!((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z') && s[i] != '_' &&
+		    !(i && s[i] >= '0' && s[i] <= '9'))
+			return false;
+	return i > 0 && i <= MOF_CALL_NAME_MAX;
+}
+
+/*
+ * The slot of p, or -EINVAL with msg saying why it has no fixed layout.
+ * Its name is printed and matched: it must be a plain one, so that
+ * firmware's bytes never reach the terminal as they are.
+ */
+static int param_slot(const struct bmof_method *m, const struct bmof_property *p,
+		      struct slot *s, char *msg, size_t msglen)
+{
+	uint64_t max;
+
+	if (!mof_call_is_name(p->name))
+		return say(msg, msglen, "%s: a parameter's name is not a MOF identifier", m->name);
+
+	s->type = p->type & ~BMOF_ARRAY;
+	s->array = p->array || (p->type & BMOF_ARRAY);
+	s->count = 1;
+	switch (s->type) {
+	case BMOF_SINT8: case BMOF_UINT8: case BMOF_BOOLEAN:
+		s->size = 1;
+		break;
+	case BMOF_SINT16: case BMOF_UINT16: case BMOF_CHAR16:
+		s->size = 2;
+		break;
+	case BMOF_SINT32: case BMOF_UINT32:
+		s->size = 4;
+		break;
+	case BMOF_SINT64: case BMOF_UINT64:
+		s->size = 8;
+		break;
+	case BMOF_STRING:
+		s->size = 0;
+		break;
+	default:
+		return say(msg, msglen, "%s: parameter %s is of type %s, which has no WMI buffer "
+			   "layout wmibpf knows", m->name, p->name, bmof_type_name(s->type));
+	}
+	if (!s->array)
+		return 0;
+	if (bmof_qualifier_find(p->qualifiers, p->nqualifiers, "WmiSizeIs"))
+		return say(msg, msglen, "%s: parameter %s is an array whose length another "
+			   "parameter gives (WmiSizeIs): a variable-length layout", m->name,
+			   p->name);
+	if (!qualifier_int(p, "MAX", &max) || !max || max > 65536)
+		return say(msg, msglen, "%s: parameter %s is an array without a MAX(n) length: "
+			   "a variable-length layout", m->name, p->name);
+	if (!s->size)
+		return say(msg, msglen, "%s: parameter %s is an array of strings: a "
+			   "variable-length layout", m->name, p->name);
+	s->count = max;
+	return 0;
+}
+
+static bool is_in(const struct bmof_property *p)
+{
+	return p->direction == BMOF_DIR_IN || p->direction == BMOF_DIR_INOUT;
+}
+
+static bool is_out(const struct bmof_property *p)
+{
+	return p->direction == BMOF_DIR_OUT || p->direction == BMOF_DIR_INOUT;
+}
+
+int mof_call_find(const struct mof_bus *bus, const char *class_name, const char *method_name,
+		  const struct bmof_object **cls, const struct bmof_method **m, char *msg,
+		  size_t msglen)
+{
+	const struct bmof_object *found = NULL;
+	size_t i, k;
+
+	if (!mof_call_is_name(class_name) || !mof_call_is_name(method_name))
+		return say(msg, msglen, "expected Class.Method, each a MOF identifier");
+	for (i = 0; i < bus->nsrc && !found; i++) {
+		const struct bmof *b = bus->src[i].b;
+
+		for (k = 0; k < b->nobjects && !found; k++)
+			if (!b->objects[k]->instance && !strcasecmp(b->objects[k]->name, class_name))
+				found = b->objects[k];
+	}
+	if (!found) {
+		snprintf(msg, msglen, "no class %s in this machine's bMOF (see wmibpf mof)",
+			 class_name);
+		return -ENOENT;
+	}
+	*cls = found;
+	for (i = 0; i < found->nmethods; i++) {
+		if (strcasecmp(found->methods[i].name, method_name))
+			continue;
+		*m = &found->methods[i];
+		if ((*m)->id < 0 || (*m)->id > UINT32_MAX)
+			return say(msg, msglen, "%s.%s has no WmiMethodId", found->name,
+				   (*m)->name);
+		return 0;
+	}
+	snprintf(msg, msglen, "class %s has no method %s (see wmibpf mof)", found->name,
+		 method_name);
+	return -ENOENT;
+}
+
+/* A buffer that grows; on failure ok turns false and stays so. */
+struct out {
+	uint8_t *d;
+	size_t len, cap;
+	bool ok;
+};
+
+static void put(struct out *o, const void *p, size_t n)
+{
+	if (o->ok && o->len + n > o->cap) {
+		size_t cap = (o->len + n) * 2 + 16;
+		uint8_t *d = realloc(o->d, cap);
+
+		if (!d) {
+			o->ok = false;
+			return;
+		}
+		o->d = d;
+		o->cap = cap;
+	}
+	if (o->ok) {
+		memcpy(o->d + o->len, p, n);
+		o->len += n;
+	}
+}
+
+static void align(struct out *o, size_t a)
+{
+	static const uint8_t zero[8];
+
+	if (o->len % a)
+		put(o, zero, a - o->len % a);
+}
+
+/* One integer or boolean element of s from text into o. */
+static int put_scalar(struct out *o, const struct slot *s, const char *text, const char *what,
+		      char *msg, size_t msglen)
+{
+	bool is_signed = s->type == BMOF_SINT8 || s->type == BMOF_SINT16 ||
+			 s->type == BMOF_SINT32 || s->type == BMOF_SINT64;
+	uint64_t v, limit = s->size == 8 ? UINT64_MAX : (1ull << (8 * s->size)) - 1;
+	uint8_t b[8];
+	size_t i;
+
+	if (s->type == BMOF_BOOLEAN) {
+		if (strcmp(text, "true") && strcmp(text, "false"))
+			return say(msg, msglen, "%s: expected true or false, found '%s'", what, text);
+		v = !strcmp(text, "true");
+	} else if (is_signed) {
+		bool neg = text[0] == '-';
+		uint64_t half = limit / 2;
+
+		if (text_parse_u64(text + neg, &v) || v > half + neg)
+			return say(msg, msglen, "%s: expected a number from -%llu to %llu, found "
+				   "'%s'", what, (unsigned long long)half + 1,
+				   (unsigned long long)half, text);
+		v = neg ? -v : v;
+	} else if (text_parse_u64(text, &v) || v > limit) {
+		return say(msg, msglen, "%s: expected a number from 0 to %llu, found '%s'", what,
+			   (unsigned long long)limit, text);
+	}
+	for (i = 0; i < s->size; i++)
+		b[i] = v >> (8 * i);
+	align(o, s->size);
+	put(o, b, s->size);
+	return 0;
+}
+
+/* The value of one in parameter, as its slot lays it out. */
+static int put_param(struct out *o, const struct slot *s, const char *value, const char *what,
+		     char *msg, size_t msglen)
+{
+	char *copy, *item, *rest;
+	const char *c;
+	size_t n;
+	int ret = 0;
+
+	if (s->type == BMOF_STRING) {
+		uint8_t *w;
+		size_t len;
+
+		if (cli_marshal_string(value, &w, &len))
+			return say(msg, msglen, "%s: expected ASCII text of at most 32766 "
+				   "characters", what);
+		align(o, 2);
+		put(o, w, len);
+		free(w);
+		return 0;
+	}
+	if (!s->array)
+		return put_scalar(o, s, value, what, msg, msglen);
+	for (c = strchr(value, ','), n = 1; c; c = strchr(c + 1, ','))
+		n++;
+	if (n != s->count)
+		return say(msg, msglen, "%s: expected %zu values separated by commas (MAX(%zu)), "
+			   "found %zu", what, s->count, s->count, n);
+	copy = strdup(value);
+	if (!copy)
+		return -ENOMEM;
+	/* strsep, not strtok: "1,,2" is an empty value, not two. */
+	for (rest = copy; rest && !ret;) {
+		item = strsep(&rest, ",");
+		ret = put_scalar(o, s, item, what, msg, msglen);
+	}
+	free(copy);
+	return ret;
+}
+
+int mof_call_marshal(const struct bmof_method *m, char *const *words, size_t nwords,
+		     uint8_t **in, size_t *len, char *msg, size_t msglen)
+{
+	struct out o = { .ok = true };
+	bool *used = calloc(nwords + 1, sizeof(*used));
+	size_t i, w;
+	int ret = 0;
+
+	if (!used)
+		return -ENOMEM;
+	for (w = 0; w < nwords && !ret; w++)
+		if (!strchr(words[w], '=') || words[w][0] == '=')
+			ret = say(msg, msglen, "expected NAME=VALUE, found '%s'", words[w]);
+	for (i = 0; i < m->nparams && !ret; i++) {
+		const struct bmof_property *p = &m->params[i];
+		const char *value = NULL;
+		char what[160];
+		struct slot s;
+
+		if (!is_in(p))
+			continue;
+		ret = param_slot(m, p, &s, msg, msglen);
+		for (w = 0; w < nwords && !ret; w++) {
+			size_t klen = strchr(words[w], '=') - words[w];
+
+			if (strlen(p->name) != klen || strncasecmp(words[w], p->name, klen))
+				continue;
+			if (value)
+				ret = say(msg, msglen, "%s: %s is given twice", m->name, p->name);
+			value = words[w] + klen + 1;
+			used[w] = true;
+		}
+		if (!ret && !value)
+			ret = say(msg, msglen, "%s: missing %s=%s%s", m->name, p->name,
+				  bmof_type_name(s.type), s.array ? "[]" : "");
+		snprintf(what, sizeof(what), "%s: %s", m->name, p->name);
+		if (!ret)
+			ret = put_param(&o, &s, value, what, msg, msglen);
+	}
+	for (w = 0; w < nwords && !ret; w++) {
+		if (used[w])
+			continue;
+		ret = say(msg, msglen, "%s has no in parameter %.*s", m->name,
+			  (int)(strchr(words[w], '=') - words[w]), words[w]);
+	}
+	free(used);
+	if (!ret && !o.ok)
+		ret = -ENOMEM;
+	if (ret) {
+		free(o.d);
+		return ret;
+	}
+	*in = o.d;
+	*len = o.len;
+	return 0;
+}
+
+/* Walks the out parameters: each one's offset and byte length in buf. */
+struct field {
+	const struct bmof_property *p;
+	struct slot s;
+	size_t off, size;
+};
+
+/* The next out parameter from *i on, laid out after *pos: 1, 0 at the end, or -errno. */
+static int next_field(const struct bmof_method *m, size_t *i, size_t *pos, const uint8_t *buf,
+		      size_t len, struct field *f, char *msg, size_t msglen)
+{
+	int ret;
+
+	for (; *i < m->nparams && !is_out(&m->params[*i]); (*i)++)
+		;
+	if (*i == m->nparams)
+		return 0;
+	f->p = &m->params[(*i)++];
+	ret = param_slot(m, f->p, &f->s, msg, msglen);
+	if (ret)
+		return ret;
+	if (f->s.type == BMOF_STRING) {
+		*pos += *pos % 2;
+		if (*pos + 2 > len)
+			goto short_result;
+		f->size = 2 + (buf[*pos] | buf[*pos + 1] << 8);
+		if (f->size % 2)
+			return say(msg, msglen, "%s: the string %s has an odd byte count %zu",
+				   m->name, f->p->name, f->size - 2);
+	} else {
+		*pos = (*pos + f->s.size - 1) / f->s.size * f->s.size;
+		f->size = f->s.size * f->s.count;
+	}
+	if (*pos + f->size > len)
+		goto short_result;
+	f->off = *pos;
+	*pos += f->size;
+	return 1;
+
+short_result:
+	snprintf(msg, msglen, "%s: the result has %zu bytes, too few for out parameter %s",
+		 m->name, len, f->p->name);
+	return -ENODATA;
+}
+
+int mof_call_check_result(const struct bmof_method *m, const uint8_t *buf, size_t len,
+			  char *msg, size_t msglen)
+{
+	size_t i = 0, pos = 0;
+	struct field f;
+	int ret;
+
+	while ((ret = next_field(m, &i, &pos, buf, len, &f, msg, msglen)) > 0)
+		;
+	return ret;
+}
+
+static uint64_t element(const struct field *f, const uint8_t *buf, size_t k)
+{
+	const uint8_t *p = buf + f->off + k * f->s.size;
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < f->s.size; i++)
+		v |= (uint64_t)p[i] << (8 * i);
+	/* Sign-extend what is signed. */
+	if ((f->s.type == BMOF_SINT8 || f->s.type == BMOF_SINT16 || f->s.type == BMOF_SINT32) &&
+	    (v >> (8 * f->s.size - 1)) & 1)
+		v |= ~0ull << (8 * f->s.size);
+	return v;
+}
+
+static bool field_signed(const struct field *f)
+{
+	return f->s.type == BMOF_SINT8 || f->s.type == BMOF_SINT16 ||
+	       f->s.type == BMOF_SINT32 || f->s.type == BMOF_SINT64;
+}
+
+static void print_element(FILE *out, const struct field *f, const uint8_t *buf, size_t k)
+{
+	uint64_t v = element(f, buf, k);
+
+	if (f->s.type == BMOF_BOOLEAN)
+		fprintf(out, "%s", v ? "true" : "false");
+	else if (field_signed(f))
+		fprintf(out, "%lld", (long long)v);
+	else
+		fprintf(out, "%llu", (unsigned long long)v);
+}
+
+void mof_call_print_result(FILE *out, const struct bmof_method *m, const uint8_t *buf,
+			   size_t len)
+{
+	char msg[MOF_CALL_ERR_LEN], text[1024];
+	size_t i = 0, pos = 0, k;
+	struct field f;
+
+	while (next_field(m, &i, &pos, buf, len, &f, msg, sizeof(msg)) > 0) {
+		fprintf(out, "%s = ", f.p->name);
+		if (f.s.type == BMOF_STRING) {
+			if (!text_wmi_string(buf + f.off, f.size, text, sizeof(text)))
+				text[0] = '\0';
+			fprintf(out, "\"%s\"\n", text);
+			continue;
+		}
+		if (f.s.array)
+			fprintf(out, "[");
+		for (k = 0; k < f.s.count; k++) {
+			fprintf(out, "%s", k ? ", " : "");
+			print_element(out, &f, buf, k);
+		}
+		fprintf(out, "%s\n", f.s.array ? "]" : "");
+	}
+}
+
+static void json_element(struct json *j, const struct field *f, const uint8_t *buf, size_t k)
+{
+	uint64_t v = element(f, buf, k);
+
+	if (f->s.type == BMOF_BOOLEAN)
+		json_bool(j, v);
+	else if (field_signed(f))
+		json_int(j, (int64_t)v);
+	else
+		json_uint(j, v);
+}
+
+void mof_call_json_result(struct json *j, const struct bmof_method *m, const uint8_t *buf,
+			  size_t len)
+{
+	char msg[MOF_CALL_ERR_LEN], text[1024];
+	size_t i = 0, pos = 0, k;
+	struct field f;
+
+	json_key(j, "fields");
+	json_object_begin(j);
+	while (next_field(m, &i, &pos, buf, len, &f, msg, sizeof(msg)) > 0) {
+		json_key(j, f.p->name);
+		if (f.s.type == BMOF_STRING) {
+			if (!text_wmi_string(buf + f.off, f.size, text, sizeof(text)))
+				text[0] = '\0';
+			json_string(j, text);
+			continue;
+		}
+		if (!f.s.array) {
+			json_element(j, &f, buf, 0);
+			continue;
+		}
+		json_array_begin(j);
+		for (k = 0; k < f.s.count; k++)
+			json_element(j, &f, buf, k);
+		json_array_end(j);
+	}
+	json_object_end(j);
+}
