@@ -18,6 +18,7 @@
 #include "guid.h"
 #include "mof_bus.h"
 #include "mof_call.h"
+#include "mof_names.h"
 #include "text.h"
 #include "wmibpf.h"
 
@@ -67,7 +68,7 @@ static int resolve(struct cli *c, struct named *n)
 	if (err)
 		return err == -ENOMEM ? EXIT_FAILED : EXIT_NOT_FOUND;
 	mof_bus_read_all(&n->bus, bmof_lost, NULL);
-	err = mof_call_find(&n->bus, class_name, dot + 1, &n->cls, &n->m, msg, sizeof(msg));
+	err = mof_find_method(n->bus.src, n->bus.nsrc, class_name, dot + 1, &n->cls, &n->m, msg, sizeof(msg));
 	if (err) {
 		errmsg("call: %s", msg);
 		return err == -ENOENT ? EXIT_NOT_FOUND : EXIT_FAILED;

@@ -14,6 +14,7 @@
 #include "json.h"
 #include "mof_bus.h"
 #include "mof_call.h"
+#include "mof_names.h"
 #include "text.h"
 
 /* Where a parameter lies: an element's size and alignment, and how many. */
@@ -55,17 +56,6 @@ static bool qualifier_int(const struct bmof_property *p, const char *name, uint6
 	}
 }
 
-bool mof_call_is_name(const char *s)
-{
-	size_t i;
-
-	for (i = 0; s[i]; i++)
-		if (!((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z') && s[i] != '_' &&
-		    !(i && s[i] >= '0' && s[i] <= '9'))
-			return false;
-	return i > 0 && i <= MOF_CALL_NAME_MAX;
-}
-
 /*
  * The slot of p, or -EINVAL with msg saying why it has no fixed layout.
  * Its name is printed and matched: it must be a plain one, so that
@@ -76,7 +66,7 @@ static int param_slot(const struct bmof_method *m, const struct bmof_property *p
 {
 	uint64_t max;
 
-	if (!mof_call_is_name(p->name))
+	if (!mof_is_name(p->name))
 		return say(msg, msglen, "%s: a parameter's name is not a MOF identifier", m->name);
 
 	s->type = p->type & ~BMOF_ARRAY;
@@ -126,42 +116,6 @@ static bool is_in(const struct bmof_property *p)
 static bool is_out(const struct bmof_property *p)
 {
 	return p->direction == BMOF_DIR_OUT || p->direction == BMOF_DIR_INOUT;
-}
-
-int mof_call_find(const struct mof_bus *bus, const char *class_name, const char *method_name,
-		  const struct bmof_object **cls, const struct bmof_method **m, char *msg,
-		  size_t msglen)
-{
-	const struct bmof_object *found = NULL;
-	size_t i, k;
-
-	if (!mof_call_is_name(class_name) || !mof_call_is_name(method_name))
-		return say(msg, msglen, "expected Class.Method, each a MOF identifier");
-	for (i = 0; i < bus->nsrc && !found; i++) {
-		const struct bmof *b = bus->src[i].b;
-
-		for (k = 0; k < b->nobjects && !found; k++)
-			if (!b->objects[k]->instance && !strcasecmp(b->objects[k]->name, class_name))
-				found = b->objects[k];
-	}
-	if (!found) {
-		snprintf(msg, msglen, "no class %s in this machine's bMOF (see wmibpf mof)",
-			 class_name);
-		return -ENOENT;
-	}
-	*cls = found;
-	for (i = 0; i < found->nmethods; i++) {
-		if (strcasecmp(found->methods[i].name, method_name))
-			continue;
-		*m = &found->methods[i];
-		if ((*m)->id < 0 || (*m)->id > UINT32_MAX)
-			return say(msg, msglen, "%s.%s has no WmiMethodId", found->name,
-				   (*m)->name);
-		return 0;
-	}
-	snprintf(msg, msglen, "class %s has no method %s (see wmibpf mof)", found->name,
-		 method_name);
-	return -ENOENT;
 }
 
 /* A buffer that grows; on failure ok turns false and stays so. */

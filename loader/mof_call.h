@@ -14,7 +14,6 @@
 #ifndef WMIBPF_MOF_CALL_H
 #define WMIBPF_MOF_CALL_H
 
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,28 +21,9 @@
 struct bmof_method;
 struct bmof_object;
 struct json;
-struct mof_bus;
 
 /* Room for a message: a class, method and parameter name and the words around them. */
 #define MOF_CALL_ERR_LEN	512
-
-/* The longest class, method or parameter name called by name. */
-#define MOF_CALL_NAME_MAX	128
-
-/*
- * Is s a MOF identifier (ASCII letters, digits, _; not a digit first),
- * as the names a call by name takes and prints must be?
- */
-bool mof_call_is_name(const char *s);
-
-/*
- * The class called class_name (case-insensitive, as WMI names are) in
- * bus's bmofs and its method method_name: 0, or -ENOENT with msg saying
- * which is unknown, or -EINVAL for a method without a WmiMethodId.
- */
-int mof_call_find(const struct mof_bus *bus, const char *class_name, const char *method_name,
-		  const struct bmof_object **cls, const struct bmof_method **m, char *msg,
-		  size_t msglen);
 
 /*
  * The input buffer of m from words "NAME=VALUE" (each in parameter

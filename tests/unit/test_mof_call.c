@@ -20,6 +20,7 @@
 #include "json.h"
 #include "mof_bus.h"
 #include "mof_call.h"
+#include "mof_names.h"
 
 static union bmof_scalar max2 = { .u = 2 }, max0 = { .u = 0 };
 static struct bmof_qualifier q_max2 = { "MAX", { BMOF_UINT32, 1, &max2 }, 0 };
@@ -291,25 +292,25 @@ static void find_on_bus(void **state)
 	char msg[MOF_CALL_ERR_LEN];
 
 	(void)state;
-	assert_int_equal(mof_call_find(&bus, "acmefan", "SETPROFILE", &cls, &m, msg, sizeof(msg)),
+	assert_int_equal(mof_find_method(bus.src, bus.nsrc, "acmefan", "SETPROFILE", &cls, &m, msg, sizeof(msg)),
 			 0);
 	assert_ptr_equal(cls, &fan);
 	assert_ptr_equal(m, &methods[0]);
-	assert_int_equal(mof_call_find(&bus, "AcmeZones", "Get", &cls, &m, msg, sizeof(msg)),
+	assert_int_equal(mof_find_method(bus.src, bus.nsrc, "AcmeZones", "Get", &cls, &m, msg, sizeof(msg)),
 			 -ENOENT);
 	assert_string_equal(msg, "no class AcmeZones in this machine's bMOF (see wmibpf mof)");
-	assert_int_equal(mof_call_find(&bus, "AcmeFan", "Spin", &cls, &m, msg, sizeof(msg)),
+	assert_int_equal(mof_find_method(bus.src, bus.nsrc, "AcmeFan", "Spin", &cls, &m, msg, sizeof(msg)),
 			 -ENOENT);
 	assert_string_equal(msg, "class AcmeFan has no method Spin (see wmibpf mof)");
-	assert_int_equal(mof_call_find(&bus, "AcmeFan", "NoId", &cls, &m, msg, sizeof(msg)),
+	assert_int_equal(mof_find_method(bus.src, bus.nsrc, "AcmeFan", "NoId", &cls, &m, msg, sizeof(msg)),
 			 -EINVAL);
 	assert_string_equal(msg, "AcmeFan.NoId has no WmiMethodId");
-	assert_int_equal(mof_call_find(&bus, "Acme-Fan", "x", &cls, &m, msg, sizeof(msg)),
+	assert_int_equal(mof_find_method(bus.src, bus.nsrc, "Acme-Fan", "x", &cls, &m, msg, sizeof(msg)),
 			 -EINVAL);
 	assert_string_equal(msg, "expected Class.Method, each a MOF identifier");
-	assert_true(mof_call_is_name("_a1"));
-	assert_false(mof_call_is_name("1a"));
-	assert_false(mof_call_is_name(""));
+	assert_true(mof_is_name("_a1"));
+	assert_false(mof_is_name("1a"));
+	assert_false(mof_is_name(""));
 }
 
 int main(void)

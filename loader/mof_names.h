@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The firmware's names for its WMI classes and methods, looked up in
+ * decoded bMOFs (mof_bus.h's sources: the bus's, or a file's): for calls
+ * and policies that say Class.Method instead of a GUID and a number.
+ */
+#ifndef WMIBPF_MOF_NAMES_H
+#define WMIBPF_MOF_NAMES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct bmof_method;
+struct bmof_object;
+struct mof_source;
+
+/* The longest class, method or parameter name taken by name. */
+#define MOF_NAME_MAX	128
+
+/* Room for a message about a name: two names and the words around them. */
+#define MOF_NAME_ERR_LEN	(2 * MOF_NAME_MAX + 4096 + 64)
+
+/*
+ * Is s a MOF identifier (ASCII letters, digits, _; not a digit first)?
+ * Only such names are taken and printed, so firmware's bytes never reach
+ * a terminal or a message as they are.
+ */
+bool mof_is_name(const char *s);
+
+/* The class called name in src[0..nsrc) (case-insensitive, as in WMI), or NULL. */
+const struct bmof_object *mof_find_class(const struct mof_source *src, size_t nsrc,
+					 const char *name);
+
+/*
+ * Class class_name and its method method_name: 0, or -ENOENT with msg
+ * saying which is unknown (and where it was looked for: a file's path,
+ * or this machine's bMOF), or -EINVAL for names that are not
+ * identifiers or a method without a WmiMethodId.
+ */
+int mof_find_method(const struct mof_source *src, size_t nsrc, const char *class_name,
+		    const char *method_name, const struct bmof_object **cls,
+		    const struct bmof_method **m, char *msg, size_t msglen);
+
+#endif
