@@ -82,6 +82,7 @@ struct cli {
 	int mode;		/* mode: WMI_MODE_* to set, or -1 to print it */
 
 	/* check */
+	const char *mof_file;	/* --mof: the bMOF to take names from */
 	char **files;
 	size_t nr_files;
 

@@ -12,19 +12,50 @@
 #include <string.h>
 
 #include "bind.h"
+#include "bmof.h"
+#include "mof_bus.h"
 #include "policy.h"
 #include "wmibpf.h"
 
+/*
+ * The names the policies may use: --mof FILE's, or this machine's. EXIT_OK
+ * with *names (NULL: none), or the blob's fault said.
+ */
+static int check_names(struct app *a, struct mof_bus *bus, struct mof_source *src,
+		       struct policy_names *buf, const struct policy_names **names)
+{
+	char msg[MOF_ERR_LEN];
+
+	if (!a->cli->mof_file) {
+		*names = mof_bus_names(bus, a->cli->sysfs, buf);
+		return EXIT_OK;
+	}
+	if (mof_load(src, a->cli->mof_file, a->cli->mof_file, msg, sizeof(msg))) {
+		errmsg("check: --mof: %s", msg);
+		return EXIT_FAILED;
+	}
+	*buf = (struct policy_names){ .src = src, .nsrc = 1, .where = a->cli->mof_file };
+	*names = buf;
+	return EXIT_OK;
+}
+
 int cmd_check(struct app *a)
 {
-	int ret = EXIT_OK, err, code;
+	const struct policy_names *names = NULL;
+	struct mof_source src = { };
+	struct policy_names buf;
+	struct mof_bus bus = { };
+	int ret, err, code;
 	size_t i;
 
+	ret = check_names(a, &bus, &src, &buf, &names);
+	if (ret)
+		return ret;
 	for (i = 0; i < a->cli->nr_files; i++) {
 		struct policy p;
 		char *msg = NULL;
 
-		err = policy_parse_file(a->cli->files[i], &p, &msg);
+		err = policy_parse_file_names(a->cli->files[i], names, &p, &msg);
 		if (err) {
 			fprintf(stderr, "%s\n", msg ? msg : "out of memory");
 			free(msg);
@@ -51,7 +82,24 @@ int cmd_check(struct app *a)
 			       p.nr_bpf, p.nr_bpf == 1 ? "" : "s");
 		policy_free(&p);
 	}
+	bmof_free(src.b);
+	mof_bus_free(&bus);
 	return ret;
+}
+
+enum { OPT_MOF = CLI_OPT_VERB };
+
+static const struct option check_options[] = {
+	{ "mof", required_argument, NULL, OPT_MOF },
+	{ }
+};
+
+static int check_option(struct cli *c, int opt, const char *arg, char **err)
+{
+	(void)opt;
+	(void)err;
+	c->mof_file = arg;
+	return EXIT_OK;
 }
 
 static int check_args(struct cli *c, char **args, size_t nargs, char **err)
@@ -70,10 +118,16 @@ const struct cli_verb verb_check = {
 	.name = "check",
 	.summary = "  check FILE...            validate policy files without loading them\n",
 	.usage =
-	"Usage: wmibpf check FILE...\n"
+	"Usage: wmibpf check [--mof FILE] FILE...\n"
 	"\n"
 	"Check policy files without loading them. Errors name the file, line and\n"
-	"column. Exits 3 if any file is invalid.\n",
+	"column. Exits 3 if any file is invalid.\n"
+	"\n"
+	"Class and method names (device: Class, method: Class.Method) are those\n"
+	"of this machine's bMOF (wmibpf mof), or with --mof of the bMOF blob\n"
+	"FILE, to check a policy for another machine.\n",
+	.options = check_options,
+	.option = check_option,
 	.args = check_args,
 	.run = cmd_check,
 };

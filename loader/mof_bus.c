@@ -16,6 +16,7 @@
 #include "bmof.h"
 #include "guid.h"
 #include "mof_bus.h"
+#include "policy.h"
 #include "wmibpf.h"
 
 /* The blob files wmibpf accepts: larger ones are not firmware's. */
@@ -176,4 +177,30 @@ void mof_bus_free(struct mof_bus *bus)
 	bus->src = NULL;
 	bus->names = NULL;
 	bus->nr = bus->nsrc = 0;
+}
+
+static void names_lost(const char *device, int err, const char *msg, void *arg)
+{
+	(void)device;
+	(void)arg;
+	if (err != -EACCES && err != -EPERM)
+		errmsg("%s (its names cannot be used)", msg);
+}
+
+const struct policy_names *mof_bus_names(struct mof_bus *bus, const char *sysfs,
+					 struct policy_names *names)
+{
+	char dir[PATH_MAX];
+
+	memset(bus, 0, sizeof(*bus));
+	snprintf(dir, sizeof(dir), "%s/bus/wmi/devices", sysfs);
+	if (access(dir, F_OK) || mof_bus_open(bus, sysfs))
+		return NULL;
+	mof_bus_read_all(bus, names_lost, NULL);
+	if (!bus->nsrc)
+		return NULL;
+	*names = (struct policy_names){
+		.src = bus->src, .nsrc = bus->nsrc, .where = "this machine's bMOF",
+	};
+	return names;
 }

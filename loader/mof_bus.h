@@ -60,4 +60,15 @@ const char *mof_bus_class(const struct mof_bus *bus, const struct wmi_guid *g);
 
 void mof_bus_free(struct mof_bus *bus);
 
+struct policy_names;
+
+/*
+ * The names a policy may use on this machine: the bus's bMOFs, read into
+ * bus (free it with mof_bus_free()). Quiet: a machine without a WMI bus,
+ * or without a bMOF on it, has no names, and a policy that uses one is
+ * told so where it does. Returns names, or NULL for none.
+ */
+const struct policy_names *mof_bus_names(struct mof_bus *bus, const char *sysfs,
+					 struct policy_names *names);
+
 #endif

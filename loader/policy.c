@@ -17,6 +17,8 @@
 
 #include <yaml.h>
 
+#include "bmof.h"
+#include "mof_names.h"
 #include "policy.h"
 #include "policy_parse.h"
 #include "text.h"
@@ -253,7 +255,39 @@ static int parse_errno(struct parse_ctx *c, const yaml_node_t *n, int32_t *out)
 			  "number of " ERRNO_LIST, v);
 }
 
-/* "all", or a GUID. */
+static const char no_names[] = "no bMOF is known here to say what it is (wmibpf check "
+				"--mof FILE checks against a firmware's bMOF)";
+
+/* A class of the firmware's bMOF, for its GUID. */
+static int parse_class(struct parse_ctx *c, const yaml_node_t *n, const char *name,
+		       struct wmi_guid *g)
+{
+	const struct bmof_object *cls;
+
+	if (!c->names)
+		return parse_fail(c, n, "device: '%s' is a class name, and %s", name, no_names);
+	cls = mof_find_class(c->names->src, c->names->nsrc, name);
+	if (!cls)
+		return parse_fail(c, n, "device: no class %s in %s (see wmibpf mof)", name,
+				  c->names->where);
+	if (wmi_guid_parse(cls->guid, g) || wmi_guid_is_null(g))
+		return parse_fail(c, n, "device: class %s has no guid qualifier: it names no WMI "
+				  "device", cls->name);
+	return 0;
+}
+
+/*
+ * "FE733490" is a GUID cut short more likely than a class: hex digits
+ * alone make a class name only if the bMOF has such a class.
+ */
+static bool looks_like_guid(struct parse_ctx *c, const char *s)
+{
+	if (strspn(s, "0123456789abcdefABCDEF") != strlen(s))
+		return false;
+	return !c->names || !mof_find_class(c->names->src, c->names->nsrc, s);
+}
+
+/* "all", a GUID, or a class name. */
 static int parse_device(struct parse_ctx *c, const yaml_node_t *n, bool *all, struct wmi_guid *g)
 {
 	const char *s = parse_scalar(n);
@@ -264,9 +298,13 @@ static int parse_device(struct parse_ctx *c, const yaml_node_t *n, bool *all, st
 		*all = true;
 		return 0;
 	}
+	*all = false;
+	if (wmi_guid_parse(s, g) && mof_is_name(s) && !looks_like_guid(c, s))
+		return parse_class(c, n, s, g);
 	if (wmi_guid_parse(s, g))
 		return parse_fail(c, n, "device: expected a GUID such as "
-				  "FE733490-2E22-4EDB-A7B5-BC248874D383, or 'all', found '%s'", s);
+				  "FE733490-2E22-4EDB-A7B5-BC248874D383, a class name, or 'all', "
+				  "found '%s'", s);
 	/* The rule table and the bindings use the null GUID for "every device". */
 	if (wmi_guid_is_null(g))
 		return parse_fail(c, n, "device: the null GUID is no device's; write 'all' for "
@@ -343,7 +381,65 @@ struct rule_arg {
 	struct policy_rule *r;
 	const yaml_node_t *errno_node, *answer_node, *action_node, *origin_node, *cap_node;
 	const yaml_node_t *method_node, *event_node, *uid_node, *gid_node;
+	/* method: Class.Method: the class's device, which the rule's must be */
+	const char *method_class;
+	struct wmi_guid method_guid;
 };
+
+/* method: Class.Method, for its WmiMethodId. */
+static int parse_method_name(struct parse_ctx *c, const yaml_node_t *v, const char *s,
+			     struct rule_arg *a)
+{
+	char class_name[MOF_NAME_MAX + 1], msg[MOF_NAME_ERR_LEN];
+	const struct bmof_object *cls;
+	const struct bmof_method *m;
+	const char *dot = strchr(s, '.');
+
+	if (!c->names)
+		return parse_fail(c, v, "method: '%s' is a method name, and %s", s, no_names);
+	if ((size_t)(dot - s) > MOF_NAME_MAX)
+		return parse_fail(c, v, "method: expected Class.Method, each a MOF identifier");
+	memcpy(class_name, s, dot - s);
+	class_name[dot - s] = '\0';
+	if (mof_find_method(c->names->src, c->names->nsrc, class_name, dot + 1, &cls, &m, msg,
+			    sizeof(msg)))
+		return parse_fail(c, v, "method: %s", msg);
+	if (wmi_guid_parse(cls->guid, &a->method_guid) || wmi_guid_is_null(&a->method_guid))
+		return parse_fail(c, v, "method: class %s has no guid qualifier: its methods are "
+				  "no WMI device's", cls->name);
+	a->method_class = cls->name;
+	a->r->method_id = m->id;
+	return 0;
+}
+
+/*
+ * A method named by its class is that class's device's: the rule's
+ * device, or the policy's, must be it; a rule of a policy for all
+ * devices that names none gets it.
+ */
+static int check_method_device(struct parse_ctx *c, struct rule_arg *a)
+{
+	struct policy_rule *r = a->r;
+	char want[WMI_GUID_STR_LEN + 1], have[WMI_GUID_STR_LEN + 1];
+	const struct wmi_guid *dev;
+
+	if (!r->any_device)
+		dev = &r->device;
+	else if (!c->p->all_devices)
+		dev = &c->p->device;
+	else {
+		r->device = a->method_guid;
+		r->any_device = false;
+		return 0;
+	}
+	if (wmi_guid_equal(dev, &a->method_guid))
+		return 0;
+	wmi_guid_format(&a->method_guid, want);
+	wmi_guid_format(dev, have);
+	return parse_fail(c, a->method_node, "method: %s is a method of %s, device %s; this "
+			  "rule is for device %s", parse_scalar(a->method_node), a->method_class,
+			  want, have);
+}
 
 static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v, void *arg)
 {
@@ -354,6 +450,8 @@ static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_n
 	(void)k;
 	if (!strcmp(key, "method")) {
 		a->method_node = v;
+		if (parse_scalar(v) && strchr(parse_scalar(v), '.'))
+			return parse_method_name(c, v, parse_scalar(v), a);
 		return parse_u32_any(c, v, "method", &r->method_id);
 	}
 	if (!strcmp(key, "event")) {
@@ -481,6 +579,8 @@ static int parse_rule(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r
 		.line = n->start_mark.line + 1,
 	};
 	if (parse_walk_mapping(c, n, "rule", rule_keys, rule_key, &a))
+		return -EINVAL;
+	if (a.method_class && !a.event_node && check_method_device(c, &a))
 		return -EINVAL;
 	if (a.event_node)
 		return check_event_rule(c, n, &a);
@@ -891,7 +991,13 @@ static int load_document(struct parse_ctx *c, const char *buf, size_t len, yaml_
 int policy_parse_buffer(const char *path, const char *buf, size_t len, struct policy *p,
 			char **err)
 {
-	struct parse_ctx c = { .path = path, .p = p };
+	return policy_parse_buffer_names(path, buf, len, NULL, p, err);
+}
+
+int policy_parse_buffer_names(const char *path, const char *buf, size_t len,
+			      const struct policy_names *names, struct policy *p, char **err)
+{
+	struct parse_ctx c = { .path = path, .p = p, .names = names };
 	yaml_document_t doc;
 	int ret;
 
@@ -1016,6 +1122,12 @@ out:
 
 int policy_parse_file(const char *path, struct policy *p, char **err)
 {
+	return policy_parse_file_names(path, NULL, p, err);
+}
+
+int policy_parse_file_names(const char *path, const struct policy_names *names,
+			    struct policy *p, char **err)
+{
 	char *buf = NULL;
 	size_t len = 0;
 	int ret;
@@ -1026,7 +1138,7 @@ int policy_parse_file(const char *path, struct policy *p, char **err)
 	ret = read_policy_file(path, &buf, &len, err);
 	if (ret)
 		return ret;
-	ret = policy_parse_buffer(path, buf ? buf : "", len, p, err);
+	ret = policy_parse_buffer_names(path, buf ? buf : "", len, names, p, err);
 	free(buf);
 	return ret;
 }

@@ -85,6 +85,20 @@ struct policy {
 	size_t nr_bpf;
 };
 
+struct mof_source;
+
+/*
+ * The firmware's names a policy may use instead of numbers (device:
+ * Class, method: Class.Method): decoded bMOFs, the machine's or a
+ * file's, and where they came from, for messages. Without them a name
+ * is refused with a message saying how to give some.
+ */
+struct policy_names {
+	const struct mof_source *src;
+	size_t nsrc;
+	const char *where;	/* "this machine's bMOF", or a file's path */
+};
+
 /*
  * Read and check a policy file. On error, returns a negative errno and,
  * if err is not NULL, a malloc()ed message "FILE:LINE:COLUMN: what was
@@ -98,6 +112,12 @@ int policy_parse_file(const char *path, struct policy *p, char **err);
 /* The same, from a buffer; path is only used in messages and for bpf: paths. */
 int policy_parse_buffer(const char *path, const char *buf, size_t len, struct policy *p,
 			char **err);
+
+/* Both, with the names of names (NULL: none) lowered to GUIDs and method ids. */
+int policy_parse_file_names(const char *path, const struct policy_names *names,
+			    struct policy *p, char **err);
+int policy_parse_buffer_names(const char *path, const char *buf, size_t len,
+			      const struct policy_names *names, struct policy *p, char **err);
 
 void policy_free(struct policy *p);
 

@@ -15,6 +15,7 @@ struct parse_ctx {
 	const char *path;
 	yaml_document_t *doc;
 	struct policy *p;
+	const struct policy_names *names;	/* or NULL */
 	char *err;		/* the first error, "FILE:LINE:COLUMN: message" */
 };
 

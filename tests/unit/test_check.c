@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "bmof_fixture.h"
+
 #include "wmibpf.h"
 
 static char dir[] = "/tmp/wmibpf-check-XXXXXX";
@@ -57,13 +59,59 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* Run check on the files, quietly: its exit status. */
-static int check(char **files, size_t nr)
+/* Run check on the files, quietly, with names from mof (NULL: the bus): its exit status. */
+static int check_mof(char **files, size_t nr, const char *mof)
 {
-	struct cli cli = { .files = files, .nr_files = nr, .quiet = true };
+	/* A sysfs without a WMI bus: the host's is not the test's. */
+	struct cli cli = { .files = files, .nr_files = nr, .quiet = true, .sysfs = dir,
+			   .mof_file = mof };
 	struct app a = { .cli = &cli };
 
 	return cmd_check(&a);
+}
+
+static int check(char **files, size_t nr)
+{
+	return check_mof(files, nr, NULL);
+}
+
+/* Names: taken from --mof FILE, refused where no bMOF is known. */
+static void names(void **state)
+{
+	char named[160], unknown[160], blob[160], corrupt[160];
+	char *ok[] = { named }, *bad_name[] = { unknown };
+	struct fx *b = fx_acme_blob(true);
+	FILE *f;
+
+	(void)state;
+	snprintf(named, sizeof(named), "%s/named.yaml", dir);
+	snprintf(unknown, sizeof(unknown), "%s/unknown.yaml", dir);
+	snprintf(blob, sizeof(blob), "%s/acme.bmof", dir);
+	snprintf(corrupt, sizeof(corrupt), "%s/corrupt.bmof", dir);
+	write_file(named, "name: named\ndevice: AcmeFan\nrules:\n"
+		   "  - method: AcmeFan.SetProfile\n    action: deny\n");
+	write_file(unknown, "name: unknown\ndevice: AcmeFan\nrules:\n"
+		   "  - method: AcmeFan.Spin\n    action: deny\n");
+	f = fopen(blob, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(b->d, 1, b->len, f), b->len);
+	fclose(f);
+	f = fopen(corrupt, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(b->d, 1, b->len / 2, f), b->len / 2);
+	fclose(f);
+	fx_free(b);
+
+	assert_int_equal(check(ok, 1), EXIT_BAD_POLICY);
+	assert_int_equal(check_mof(ok, 1, blob), EXIT_OK);
+	assert_int_equal(check_mof(bad_name, 1, blob), EXIT_BAD_POLICY);
+	/* A blob that cannot be had fails the check, not the policy. */
+	assert_int_equal(check_mof(ok, 1, corrupt), EXIT_FAILED);
+	assert_int_equal(check_mof(ok, 1, missing), EXIT_FAILED);
+	unlink(named);
+	unlink(unknown);
+	unlink(blob);
+	unlink(corrupt);
 }
 
 static void exit_status(void **state)
@@ -96,6 +144,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(exit_status),
 		cmocka_unit_test(objects),
+		cmocka_unit_test(names),
 	};
 
 	return cmocka_run_group_tests_name("check", tests, setup, teardown);

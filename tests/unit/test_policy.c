@@ -268,8 +268,8 @@ static const struct bad bad_policies[] = {
 	  "1:7: name: expected 1 to 32 letters, digits, '_' or '-' (not first), found 'a.b'" },
 	{ "name: [x]\ndevice: all\n", "1:7: name: expected a value, found a list" },
 	{ "name: x\ndevice: FE733490\n",
-	  "2:9: device: expected a GUID such as FE733490-2E22-4EDB-A7B5-BC248874D383, or 'all', "
-	  "found 'FE733490'" },
+	  "2:9: device: expected a GUID such as FE733490-2E22-4EDB-A7B5-BC248874D383, a class "
+	  "name, or 'all', found 'FE733490'" },
 	{ "name: x\ndevice: all\nrules: {}\n",
 	  "3:8: rules: expected a list of rules ('- action: ...'), found a mapping" },
 	{ "name: x\ndevice: all\nrules:\n  - allow\n",

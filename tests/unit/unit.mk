@@ -4,11 +4,15 @@
 # They run on the host, under valgrind (scripts/check.sh).
 
 # The policy parser and what it needs, for every test that reads policies.
-POLICY_SRCS := loader/policy.c loader/policy_cond.c loader/policy_check.c loader/caps.c
+POLICY_SRCS := loader/policy.c loader/policy_cond.c loader/policy_check.c loader/caps.c \
+	loader/mof_names.c loader/bmof.c
 
 UNIT_SRCS_guid := loader/guid.c
 UNIT_SRCS_policy := $(POLICY_SRCS) loader/guid.c loader/text.c
 UNIT_LIBS_policy := -lyaml
+# device: Class and method: Class.Method, on a bMOF made in the test.
+UNIT_SRCS_policy_names := $(POLICY_SRCS) loader/guid.c loader/text.c
+UNIT_LIBS_policy_names := -lyaml
 UNIT_SRCS_encode := loader/encode.c $(POLICY_SRCS) loader/guid.c loader/text.c
 UNIT_LIBS_encode := -lyaml
 UNIT_SRCS_cond := loader/encode.c loader/cond_text.c loader/json.c $(POLICY_SRCS) loader/guid.c \
@@ -40,9 +44,10 @@ UNIT_LIBS_event := -lyaml
 UNIT_SRCS_event_record := loader/event_record.c loader/json.c loader/text.c
 UNIT_CFLAGS_event_record = -I$(KBUILD)/usr-headers/include
 # check opens the BPF objects a policy lists (loader/bind.c): real ones, built.
-UNIT_SRCS_check := loader/cmd_check.c loader/cli.c loader/bind.c loader/util.c $(POLICY_SRCS) loader/guid.c \
+UNIT_SRCS_check = loader/cmd_check.c loader/cli.c loader/mof_bus.c loader/bind.c loader/util.c $(POLICY_SRCS) loader/guid.c \
+	$(BMOF_FIXTURE_SRCS) \
 	loader/text.c
-UNIT_CFLAGS_check = -I$(LIBBPF_INC) -DBPF_OBJS='"$(abspath $(OUT))/bpf"'
+UNIT_CFLAGS_check = -I$(LIBBPF_INC) -DBPF_OBJS='"$(abspath $(OUT))/bpf"' -Itests/unit
 UNIT_DEPS_check = $(OUT)/bpf/deny_method.bpf.o $(OUT)/bpf/acme_translator.bpf.o
 UNIT_LIBS_check = $(LIBBPF_A) -lelf -lz -lyaml
 # Binding a policy's objects to its device, on real objects.
