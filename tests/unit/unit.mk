@@ -35,8 +35,8 @@ UNIT_SRCS_devices = loader/cmd_devices.c loader/cli.c loader/mof_bus.c loader/bm
 UNIT_CFLAGS_devices := -Itests/unit
 UNIT_DEPS_devices := tests/unit/bmof_fixture.h
 UNIT_SRCS_bpffs := loader/bpffs.c loader/util.c
-UNIT_SRCS_event := loader/event.c loader/json.c loader/text.c loader/guid.c $(POLICY_SRCS)
-UNIT_LIBS_event := -lyaml
+UNIT_SRCS_report := loader/report.c loader/json.c loader/text.c loader/guid.c $(POLICY_SRCS)
+UNIT_LIBS_report := -lyaml
 UNIT_SRCS_event_record := loader/event_record.c loader/json.c loader/text.c
 UNIT_CFLAGS_event_record = -I$(KBUILD)/usr-headers/include
 # check opens the BPF objects a policy lists (loader/bind.c): real ones, built.
