@@ -90,6 +90,13 @@ UNIT_CFLAGS_monitors = -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
 UNIT_WRAP_monitors := bpf_map_lookup_elem bpf_map_update_elem bpf_map_delete_elem
 UNIT_LIBS_monitors = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_monitors)) $(LIBBPF_A) -lelf -lz
 
+# The policy snapshot on a made-up bpffs: pins are files, read by the
+# wrapped calls in the test.
+UNIT_SRCS_snapshot := loader/snapshot.c loader/store.c loader/util.c loader/bpffs.c loader/fault.c
+UNIT_CFLAGS_snapshot = -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
+UNIT_WRAP_snapshot := bpf_obj_get bpf_map_lookup_elem
+UNIT_LIBS_snapshot = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_snapshot)) $(LIBBPF_A) -lelf -lz
+
 # The bMOF decoder on fixtures its own encoder builds (bmof_fixture.c, shared
 # with the fuzz seeds); BMOF_CORPUS=DIR adds real blobs.
 BMOF_FIXTURE_SRCS := tests/unit/bmof_fixture.c
