@@ -9,7 +9,7 @@
 
 #include "bpffs.h"
 #include "mof_bus.h"
-#include "store.h"
+#include "snapshot.h"
 #include "text.h"
 #include "wmibpf.h"
 
@@ -145,27 +145,32 @@ static void device_json(struct json *j, const struct device_info *d, const char 
 	json_object_end(j);
 }
 
-/* Loaded policies (name, binding) whose programs act on devices of guid. */
-static void policies_for(char **names, struct wmi_policy_meta *metas, size_t nr,
-			 const struct wmi_guid *guid, char *buf, size_t size)
+/*
+ * Loaded policies whose programs act on devices of guid, by their
+ * bindings in meta: one whose meta cannot be read binds nothing, and an
+ * interrupted load has none.
+ */
+static void policies_for(const struct snapshot *s, const struct wmi_guid *guid, char *buf,
+			 size_t size)
 {
 	static const uint8_t null_guid[16];
 	size_t i, k;
 
 	buf[0] = '\0';
-	for (i = 0; i < nr; i++) {
-		bool acts = metas[i].has_table &&
-			    (!memcmp(metas[i].guid, null_guid, 16) ||
-			     !memcmp(metas[i].guid, guid->b, 16));
+	for (i = 0; i < s->nr; i++) {
+		const struct snapshot_policy *p = &s->policies[i];
+		bool acts = p->meta.has_table &&
+			    (!memcmp(p->meta.guid, null_guid, 16) ||
+			     !memcmp(p->meta.guid, guid->b, 16));
 
-		for (k = 0; k < metas[i].nr_objects && k < WMI_META_MAX_OBJS; k++)
-			acts |= !memcmp(metas[i].objects[k].guid, null_guid, 16) ||
-				!memcmp(metas[i].objects[k].guid, guid->b, 16);
+		for (k = 0; k < p->nr_objects; k++)
+			acts |= !memcmp(p->meta.objects[k].guid, null_guid, 16) ||
+				!memcmp(p->meta.objects[k].guid, guid->b, 16);
 		if (!acts)
 			continue;
 		if (buf[0])
 			strncat(buf, ",", size - strlen(buf) - 1);
-		strncat(buf, names[i], size - strlen(buf) - 1);
+		strncat(buf, p->name, size - strlen(buf) - 1);
 	}
 }
 
@@ -241,11 +246,10 @@ int cmd_devices(struct app *a)
 {
 	struct json *j = &a->json;
 	char (*policies)[256] = NULL;
-	char **names = NULL;
-	struct wmi_policy_meta *metas = NULL;
 	struct device_info *info = NULL;
+	struct snapshot loaded = { };
 	struct mof_bus bus;
-	size_t nr_pol = 0, i;
+	size_t i;
 	bool policies_known;
 	int err, ret = EXIT_OK;
 
@@ -256,11 +260,7 @@ int cmd_devices(struct app *a)
 	mof_bus_read_all(&bus, class_names_lost, NULL);
 
 	/* Policies are root's to see; others get the devices alone. */
-	policies_known = !bpffs_check(a->cli->bpffs) &&
-			 !store_list(a->cli->bpffs, &names, &nr_pol);
-	metas = calloc(nr_pol ? nr_pol : 1, sizeof(*metas));
-	for (i = 0; metas && i < nr_pol; i++)
-		store_read_meta(a->cli->bpffs, names[i], &metas[i]);
+	policies_known = !bpffs_check(a->cli->bpffs) && !snapshot_read(a->cli->bpffs, &loaded);
 
 	info = calloc(bus.nr ? bus.nr : 1, sizeof(*info));
 	policies = calloc(bus.nr ? bus.nr : 1, sizeof(*policies));
@@ -276,8 +276,7 @@ int cmd_devices(struct app *a)
 		if (wmi_devname_parse(info[i].name, &guid, &dup))
 			continue;
 		info[i].class = mof_bus_class(&bus, &guid);
-		if (metas)
-			policies_for(names, metas, nr_pol, &guid, policies[i], sizeof(policies[i]));
+		policies_for(&loaded, &guid, policies[i], sizeof(policies[i]));
 	}
 
 	if (!a->cli->json) {
@@ -292,9 +291,8 @@ int cmd_devices(struct app *a)
 out:
 	free(info);
 	free(policies);
-	free_names(names, nr_pol);
+	snapshot_free(&loaded);
 	mof_bus_free(&bus);
-	free(metas);
 	return ret;
 }
 

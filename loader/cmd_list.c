@@ -8,99 +8,107 @@
 #include "bpffs.h"
 #include "cond_text.h"
 #include "policy.h"
-#include "store.h"
+#include "snapshot.h"
 #include "wmibpf.h"
+
+/* One loaded policy: a line of the table, or a JSON object. */
+static void list_policy(struct app *a, const struct snapshot_policy *p)
+{
+	const struct wmi_policy_meta *m = &p->meta;
+	char guid[WMI_GUID_STR_LEN + 1], act[64], objs[512] = "";
+	struct json *j = &a->json;
+	size_t k;
+
+	/* A bare object has no table: its binding is its programs'. */
+	wmi_binding_format(m->has_table || !m->nr_objects ? m->guid : m->objects[0].guid, guid);
+	cond_action_text(act, sizeof(act), m->default_action, m->default_error, m->default_flags);
+	if (!m->has_table)
+		strcpy(act, "-");
+	for (k = 0; k < p->nr_objects; k++) {
+		strncat(objs, k ? ", " : "", sizeof(objs) - strlen(objs) - 1);
+		strncat(objs, m->objects[k].name, sizeof(objs) - strlen(objs) - 1);
+	}
+	if (!a->cli->json) {
+		char rules[16] = "-";
+
+		if (m->has_table)
+			snprintf(rules, sizeof(rules), "%u", m->nr_rules);
+		printf("%-20s %-38s %6s %-16s %s\n", p->name, p->has_meta ? guid : "?",
+		       rules, p->has_meta ? act : "?", objs);
+		return;
+	}
+	json_object_begin(j);
+	json_kv_string(j, "name", p->name);
+	json_kv_string(j, "device", p->has_meta ? guid : "");
+	json_kv_string(j, "source", m->source);
+	json_kv_uint(j, "loaded_at", m->loaded_at);
+	json_kv_bool(j, "table", m->has_table);
+	json_kv_uint(j, "rules", m->nr_rules);
+	json_kv_string(j, "default", m->has_table ? policy_action_name(m->default_action) : "");
+	json_key(j, "objects");
+	json_array_begin(j);
+	for (k = 0; k < p->nr_objects; k++) {
+		json_object_begin(j);
+		json_kv_string(j, "name", m->objects[k].name);
+		wmi_binding_format(m->objects[k].guid, guid);
+		json_kv_string(j, "device", guid);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_kv_string(j, "state", "loaded");
+	json_object_end(j);
+}
+
+/* A wmibpf killed while loading it: what acts is not what meta says. */
+static void list_interrupted(struct app *a, const struct snapshot_policy *p)
+{
+	struct json *j = &a->json;
+
+	if (a->cli->json) {
+		json_object_begin(j);
+		json_kv_string(j, "name", p->name);
+		json_kv_string(j, "state", "interrupted");
+		json_object_end(j);
+		return;
+	}
+	printf("%s: a load or replace of it was interrupted, and its programs may be "
+	       "old and new mixed; the next wmibpf load or unload of %s puts it right\n",
+	       p->name, p->name);
+}
 
 int cmd_list(struct app *a)
 {
-	struct json *j = &a->json;
-	char **names = NULL, **broken = NULL, guid[WMI_GUID_STR_LEN + 1], act[64];
-	size_t nr = 0, nr_broken = 0, i, k;
+	struct snapshot s;
+	size_t i;
 	int err;
 
 	/* No bpffs is not "no policy loaded". */
 	err = bpffs_require(a->cli->bpffs);
 	if (err)
 		return err;
-	err = store_list(a->cli->bpffs, &names, &nr);
+	err = snapshot_read(a->cli->bpffs, &s);
 	if (err)
 		return bpf_failure(a->cli->bpffs, err);
-	/* A wmibpf killed while loading: what acts is not what meta says. */
-	err = store_list_interrupted(a->cli->bpffs, &broken, &nr_broken);
-	if (err) {
-		free_names(names, nr);
-		return bpf_failure(a->cli->bpffs, err);
-	}
 
 	if (a->cli->json)
-		json_array_begin(j);
-	else if (nr)
+		json_array_begin(&a->json);
+	else if (s.nr && !s.policies[0].interrupted)
 		printf("%-20s %-38s %6s %-16s %s\n", "NAME", "DEVICE", "RULES", "DEFAULT",
 		       "BPF OBJECTS");
-	for (i = 0; i < nr; i++) {
-		struct wmi_policy_meta m = { };
-		bool has_meta = !store_read_meta(a->cli->bpffs, names[i], &m);
-		char objs[512] = "";
-
-		/* A bare object has no table: its binding is its programs'. */
-		wmi_binding_format(m.has_table || !m.nr_objects ? m.guid : m.objects[0].guid, guid);
-		cond_action_text(act, sizeof(act), m.default_action, m.default_error, m.default_flags);
-		if (!m.has_table)
-			strcpy(act, "-");
-		for (k = 0; k < m.nr_objects && k < WMI_META_MAX_OBJS; k++) {
-			strncat(objs, k ? ", " : "", sizeof(objs) - strlen(objs) - 1);
-			strncat(objs, m.objects[k].name, sizeof(objs) - strlen(objs) - 1);
-		}
-		if (!a->cli->json) {
-			char rules[16] = "-";
-
-			if (m.has_table)
-				snprintf(rules, sizeof(rules), "%u", m.nr_rules);
-			printf("%-20s %-38s %6s %-16s %s\n", names[i], has_meta ? guid : "?",
-			       rules, has_meta ? act : "?", objs);
-			continue;
-		}
-		json_object_begin(j);
-		json_kv_string(j, "name", names[i]);
-		json_kv_string(j, "device", has_meta ? guid : "");
-		json_kv_string(j, "source", m.source);
-		json_kv_uint(j, "loaded_at", m.loaded_at);
-		json_kv_bool(j, "table", m.has_table);
-		json_kv_uint(j, "rules", m.nr_rules);
-		json_kv_string(j, "default", m.has_table ? policy_action_name(m.default_action) : "");
-		json_key(j, "objects");
-		json_array_begin(j);
-		for (k = 0; k < m.nr_objects && k < WMI_META_MAX_OBJS; k++) {
-			json_object_begin(j);
-			json_kv_string(j, "name", m.objects[k].name);
-			wmi_binding_format(m.objects[k].guid, guid);
-			json_kv_string(j, "device", guid);
-			json_object_end(j);
-		}
-		json_array_end(j);
-		json_kv_string(j, "state", "loaded");
-		json_object_end(j);
-	}
-	for (i = 0; i < nr_broken; i++) {
-		if (a->cli->json) {
-			json_object_begin(j);
-			json_kv_string(j, "name", broken[i]);
-			json_kv_string(j, "state", "interrupted");
-			json_object_end(j);
-			continue;
-		}
-		printf("%s: a load or replace of it was interrupted, and its programs may be "
-		       "old and new mixed; the next wmibpf load or unload of %s puts it right\n",
-		       broken[i], broken[i]);
+	/* the loaded policies come first, as the header above assumes */
+	for (i = 0; i < s.nr; i++) {
+		if (s.policies[i].interrupted)
+			list_interrupted(a, &s.policies[i]);
+		else
+			list_policy(a, &s.policies[i]);
 	}
 	if (a->cli->json) {
-		json_array_end(j);
-		json_end_line(j);
-	} else if (!nr && !nr_broken && !a->cli->quiet) {
+		json_array_end(&a->json);
+		json_end_line(&a->json);
+	} else if (!s.nr && !a->cli->quiet) {
 		printf("no policy loaded\n");
 	}
-	free_names(names, nr);
-	free_names(broken, nr_broken);
+	snapshot_free(&s);
 	return EXIT_OK;
 }
 

@@ -15,9 +15,9 @@
 #include <bpf/libbpf.h>
 
 #include "bpffs.h"
-#include "event.h"
 #include "monitors.h"
 #include "policy.h"
+#include "report.h"
 #include "store.h"
 #include "wmibpf.h"
 
@@ -36,7 +36,7 @@ struct stream {
 	double mono_to_real;	/* CLOCK_REALTIME - CLOCK_MONOTONIC, in seconds */
 };
 
-static int on_event(void *ctx, void *data, size_t size)
+static int on_report(void *ctx, void *data, size_t size)
 {
 	struct stream *s = ctx;
 	const struct wmi_audit_event *e = data;
@@ -48,13 +48,13 @@ static int on_event(void *ctx, void *data, size_t size)
 	policy[sizeof(e->policy)] = '\0';
 	if (s->only && strcmp(s->only, policy))
 		return 0;
-	event_print(&s->a->json, stdout, s->a->cli->json, policy, e, s->mono_to_real);
+	report_print(&s->a->json, stdout, s->a->cli->json, policy, e, s->mono_to_real);
 	fflush(stdout);
 	s->seen++;
 	return 0;
 }
 
-/* Say how many events this monitor's ring had no room for, when it changes. */
+/* Say how many reports this monitor's ring had no room for, when it changes. */
 static void report_lost(int slots, int slot, uint64_t *told)
 {
 	uint64_t lost = monitors_lost(slots, slot);
@@ -121,7 +121,7 @@ int cmd_monitor(struct app *a)
 		return ret;
 	ret = attach_monitor(a, &outer, &slots, &ring, &slot);
 	if (!ret) {
-		rb = ring_buffer__new(ring, on_event, &s, NULL);
+		rb = ring_buffer__new(ring, on_report, &s, NULL);
 		if (!rb)
 			ret = bpf_failure("reading the monitor's ring buffer", -errno);
 	}

@@ -11,6 +11,7 @@
 
 #include "bpffs.h"
 #include "monitors.h"
+#include "snapshot.h"
 #include "store.h"
 #include "wmibpf.h"
 
@@ -58,17 +59,55 @@ static int cmp_name(const void *x, const void *y)
 	return strcmp(*(const char *const *)x, *(const char *const *)y);
 }
 
+/* A loaded policy: its mode, its programs, what its monitors lost. */
+static void status_policy(struct app *a, const struct snapshot_policy *p)
+{
+	const struct wmi_policy_meta *m = &p->meta;
+	struct json *j = &a->json;
+
+	if (a->cli->json) {
+		json_object_begin(j);
+		json_kv_string(j, "name", p->name);
+		json_kv_string(j, "state", "loaded");
+		json_kv_string(j, "mode", m->has_table ? store_mode_name(p->mode) : "");
+		json_kv_uint(j, "programs", m->has_table + m->nr_objects);
+		json_kv_uint(j, "lost_events", p->lost);
+		json_object_end(j);
+		return;
+	}
+	printf("policy %s: %s, %u program%s, %llu event%s lost by monitors\n",
+	       p->name, m->has_table ? store_mode_name(p->mode) : "bare object",
+	       m->has_table + m->nr_objects, m->has_table + m->nr_objects == 1 ? "" : "s",
+	       (unsigned long long)p->lost, p->lost == 1 ? "" : "s");
+}
+
+static void status_interrupted(struct app *a, const struct snapshot_policy *p)
+{
+	struct json *j = &a->json;
+
+	if (a->cli->json) {
+		json_object_begin(j);
+		json_kv_string(j, "name", p->name);
+		json_kv_string(j, "state", "interrupted");
+		json_object_end(j);
+		return;
+	}
+	printf("policy %s: interrupted load; the next wmibpf load or unload of it "
+	       "puts it right\n", p->name);
+}
+
 int cmd_status(struct app *a)
 {
 	struct json *j = &a->json;
 	struct btf *vmlinux = NULL, *module = NULL, *core;
-	char **names = NULL, **broken = NULL, lockdown[32], guid[WMI_GUID_STR_LEN + 1];
+	char lockdown[32], guid[WMI_GUID_STR_LEN + 1];
 	const char *kfunc[64];
-	size_t nr = 0, nr_broken = 0, nr_bound = 0, i, k, nr_kfuncs = 0;
+	size_t nr_bound = 0, i, k, nr_kfuncs = 0;
 	struct bound bound[64];
+	struct snapshot s = { };
 	unsigned int all = 0;
 	bool has_ops = false, policies_known;
-	int ncpus = libbpf_num_possible_cpus(), outer = -1, slots = -1;
+	int outer = -1, slots = -1;
 	__u32 id;
 
 	/*
@@ -99,8 +138,7 @@ int cmd_status(struct app *a)
 	}
 	lockdown_level(lockdown, sizeof(lockdown));
 
-	policies_known = !bpffs_check(a->cli->bpffs) && !store_list(a->cli->bpffs, &names, &nr) &&
-			 !store_list_interrupted(a->cli->bpffs, &broken, &nr_broken);
+	policies_known = !bpffs_check(a->cli->bpffs) && !snapshot_read(a->cli->bpffs, &s);
 
 	if (a->cli->json) {
 		json_object_begin(j);
@@ -129,55 +167,24 @@ int cmd_status(struct app *a)
 		json_array_begin(j);
 	}
 
-	for (i = 0; i < nr; i++) {
-		struct wmi_policy_meta m = { };
-		char path[STORE_PATH_MAX];
-		uint64_t lost = 0;
-		int fd;
+	for (i = 0; i < s.nr; i++) {
+		const struct snapshot_policy *p = &s.policies[i];
 
-		if (store_read_meta(a->cli->bpffs, names[i], &m))
+		if (p->interrupted) {
+			status_interrupted(a, p);
 			continue;
-		if (m.has_table)
-			count_bound(bound, &nr_bound, 64, m.guid);
-		for (k = 0; k < m.nr_objects && k < WMI_META_MAX_OBJS; k++)
-			count_bound(bound, &nr_bound, 64, m.objects[k].guid);
-		store_path(path, a->cli->bpffs, names[i], "hits");
-		fd = bpf_obj_get(path);
-		if (fd >= 0 && ncpus > 0)
-			lost = store_hits(fd, WMI_RULE_LOST(m.nr_rules), ncpus);
-		if (fd >= 0)
-			close(fd);
-		if (a->cli->json) {
-			json_object_begin(j);
-			json_kv_string(j, "name", names[i]);
-			json_kv_string(j, "state", "loaded");
-			json_kv_string(j, "mode", m.has_table ?
-				       store_mode_name(store_read_mode(a->cli->bpffs, names[i])) : "");
-			json_kv_uint(j, "programs", m.has_table + m.nr_objects);
-			json_kv_uint(j, "lost_events", lost);
-			json_object_end(j);
-		} else {
-			printf("policy %s: %s, %u program%s, %llu event%s lost by monitors\n",
-			       names[i], m.has_table ?
-			       store_mode_name(store_read_mode(a->cli->bpffs, names[i])) : "bare object",
-			       m.has_table + m.nr_objects, m.has_table + m.nr_objects == 1 ? "" : "s",
-			       (unsigned long long)lost, lost == 1 ? "" : "s");
 		}
-	}
-	for (i = 0; i < nr_broken; i++) {
-		if (a->cli->json) {
-			json_object_begin(j);
-			json_kv_string(j, "name", broken[i]);
-			json_kv_string(j, "state", "interrupted");
-			json_object_end(j);
-		} else {
-			printf("policy %s: interrupted load; the next wmibpf load or unload of it "
-			       "puts it right\n", broken[i]);
-		}
+		if (!p->has_meta)
+			continue;
+		if (p->meta.has_table)
+			count_bound(bound, &nr_bound, 64, p->meta.guid);
+		for (k = 0; k < p->nr_objects; k++)
+			count_bound(bound, &nr_bound, 64, p->meta.objects[k].guid);
+		status_policy(a, p);
 	}
 	if (!a->cli->json && !policies_known)
 		printf("policies: unknown (%s cannot be read)\n", a->cli->bpffs);
-	else if (!a->cli->json && !nr && !nr_broken)
+	else if (!a->cli->json && !s.nr)
 		printf("policies: none loaded\n");
 
 	/* Programs per device: those bound to all devices count on each. */
@@ -253,8 +260,7 @@ int cmd_status(struct app *a)
 		close(slots);
 	btf__free(module);
 	btf__free(vmlinux);
-	free_names(names, nr);
-	free_names(broken, nr_broken);
+	snapshot_free(&s);
 	return EXIT_OK;
 }
 

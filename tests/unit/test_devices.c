@@ -2,7 +2,8 @@
 /*
  * wmibpf devices (loader/cmd_devices.c) on a made-up sysfs: columns fit
  * the longest driver name, and what sysfs says is shown escaped. The
- * policy store is stubbed: no bpffs here, so policies show as unknown.
+ * policy snapshot (loader/snapshot.c) is stubbed: no bpffs here, so
+ * policies show as unknown.
  * The bus carries the acme fixture's bMOF (tests/unit/bmof_fixture.c),
  * which names the classes of two of its GUIDs; other buses carry a
  * corrupt bMOF, or none.
@@ -22,23 +23,19 @@
 #include <cmocka.h>
 
 #include "bmof_fixture.h"
-#include "store.h"
+#include "snapshot.h"
 #include "wmibpf.h"
 
-int store_list(const char *bpffs, char ***names, size_t *nr)
+int snapshot_read(const char *bpffs, struct snapshot *s)
 {
 	(void)bpffs;
-	*names = NULL;
-	*nr = 0;
+	memset(s, 0, sizeof(*s));
 	return -EACCES;
 }
 
-int store_read_meta(const char *bpffs, const char *name, struct wmi_policy_meta *meta)
+void snapshot_free(struct snapshot *s)
 {
-	(void)bpffs;
-	(void)name;
-	(void)meta;
-	return -ENOENT;
+	(void)s;
 }
 
 #define BMOF_DEV	"05901221-D566-11D1-B2F0-00A0C9062910"

@@ -39,8 +39,8 @@ UNIT_SRCS_devices = loader/cmd_devices.c loader/cli.c loader/mof_bus.c loader/bm
 UNIT_CFLAGS_devices := -Itests/unit
 UNIT_DEPS_devices := tests/unit/bmof_fixture.h
 UNIT_SRCS_bpffs := loader/bpffs.c loader/util.c
-UNIT_SRCS_event := loader/event.c loader/json.c loader/text.c loader/guid.c $(POLICY_SRCS)
-UNIT_LIBS_event := -lyaml
+UNIT_SRCS_report := loader/report.c loader/json.c loader/text.c loader/guid.c $(POLICY_SRCS)
+UNIT_LIBS_report := -lyaml
 UNIT_SRCS_event_record := loader/event_record.c loader/json.c loader/text.c
 UNIT_CFLAGS_event_record = -I$(KBUILD)/usr-headers/include
 # check opens the BPF objects a policy lists (loader/bind.c): real ones, built.
@@ -94,6 +94,13 @@ UNIT_SRCS_monitors := loader/monitors.c loader/store.c loader/util.c loader/bpff
 UNIT_CFLAGS_monitors = -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
 UNIT_WRAP_monitors := bpf_map_lookup_elem bpf_map_update_elem bpf_map_delete_elem
 UNIT_LIBS_monitors = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_monitors)) $(LIBBPF_A) -lelf -lz
+
+# The policy snapshot on a made-up bpffs: pins are files, read by the
+# wrapped calls in the test.
+UNIT_SRCS_snapshot := loader/snapshot.c loader/store.c loader/util.c loader/bpffs.c loader/fault.c
+UNIT_CFLAGS_snapshot = -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
+UNIT_WRAP_snapshot := bpf_obj_get bpf_map_lookup_elem
+UNIT_LIBS_snapshot = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_snapshot)) $(LIBBPF_A) -lelf -lz
 
 # The bMOF decoder on fixtures its own encoder builds (bmof_fixture.c, shared
 # with the fuzz seeds); BMOF_CORPUS=DIR adds real blobs.

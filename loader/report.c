@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* monitor's lines and JSON objects (see event.h). */
+/* monitor's lines and JSON objects (see report.h). */
 
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-#include "event.h"
+#include "report.h"
 #include "guid.h"
 #include "policy.h"
 #include "text.h"
@@ -84,8 +84,8 @@ static void print_wmi_event(struct json *j, FILE *f, bool json, const char *poli
 	fflush(f);
 }
 
-void event_print(struct json *j, FILE *f, bool json, const char *policy,
-		 const struct wmi_audit_event *e, double mono_to_real)
+void report_print(struct json *j, FILE *f, bool json, const char *policy,
+		  const struct wmi_audit_event *e, double mono_to_real)
 {
 	char when[64], guid[WMI_GUID_STR_LEN + 1], err[32];
 	char comm[sizeof(e->comm) + 1];

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* monitor's output (loader/event.c): what the kernel reports, made harmless. */
+/* monitor's output (loader/report.c): what the kernel reports, made harmless. */
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,13 +11,13 @@
 
 #include <cmocka.h>
 
-#include "event.h"
+#include "report.h"
 
 static char *out;
 static size_t out_size;
 
-/* An event from a process that named itself to forge a line and clear the screen. */
-static void hostile_event(struct wmi_audit_event *e)
+/* A report of a call from a process that named itself to forge a line and clear the screen. */
+static void hostile_report(struct wmi_audit_event *e)
 {
 	memset(e, 0, sizeof(*e));
 	strcpy(e->comm, "ev\nFAKE\x1b[2J\xff\\");
@@ -38,9 +38,9 @@ static void text_is_escaped(void **state)
 
 	(void)state;
 	assert_non_null(f);
-	hostile_event(&e);
+	hostile_report(&e);
 	json_init(&j, f, false);
-	event_print(&j, f, false, "acme", &e, 0);
+	report_print(&j, f, false, "acme", &e, 0);
 	fclose(f);
 	/* One line, no ESC, the name's bytes readable. */
 	assert_non_null(strstr(out, " pid 0 ev\\x0aFAKE\\x1b[2J\\xff\\\\ default: deny -> denied "
@@ -59,13 +59,13 @@ static void json_is_escaped(void **state)
 
 	(void)state;
 	assert_non_null(f);
-	hostile_event(&e);
+	hostile_report(&e);
 	/* A comm of 16 bytes without its nul stops at 16. */
 	memcpy(e.comm, "0123456789abcdef", 16);
 	json_init(&j, f, false);
-	event_print(&j, f, true, "acme", &e, 0);
-	hostile_event(&e);
-	event_print(&j, f, true, "acme", &e, 0);
+	report_print(&j, f, true, "acme", &e, 0);
+	hostile_report(&e);
+	report_print(&j, f, true, "acme", &e, 0);
 	fclose(f);
 	assert_non_null(strstr(out, "\"comm\":\"0123456789abcdef\",\"rule\":0,"));
 	assert_non_null(strstr(out, "\"comm\":\"ev\\nFAKE\\u001b[2J\\ufffd\\\\\",\"rule\":0,"));
@@ -82,15 +82,15 @@ static void audit_mode_flagged(void **state)
 
 	(void)state;
 	assert_non_null(f);
-	hostile_event(&e);
+	hostile_report(&e);
 	e.verdict = 0;
 	e.error = 0;
 	e.flags = WMI_AUDIT_F_AUDIT_MODE;
 	json_init(&j, f, false);
-	event_print(&j, f, false, "acme", &e, 0);
-	event_print(&j, f, true, "acme", &e, 0);
+	report_print(&j, f, false, "acme", &e, 0);
+	report_print(&j, f, true, "acme", &e, 0);
 	e.flags = 0;
-	event_print(&j, f, true, "acme", &e, 0);
+	report_print(&j, f, true, "acme", &e, 0);
 	fclose(f);
 	assert_non_null(strstr(out, " default: deny (audit mode: not enforced) -> firmware error 0 "));
 	assert_non_null(strstr(out, "\"action\":\"deny\",\"verdict\":\"firmware\",\"error\":0,"));
@@ -116,16 +116,16 @@ static void wmi_events(void **state)
 	e.action = WMI_ACTION_DROP;
 	e.flags = WMI_AUDIT_F_EVENT | WMI_AUDIT_F_DROPPED;
 	json_init(&j, f, false);
-	event_print(&j, f, false, "keys", &e, 0);
-	event_print(&j, f, true, "keys", &e, 0);
+	report_print(&j, f, false, "keys", &e, 0);
+	report_print(&j, f, true, "keys", &e, 0);
 	e.rule = 2;
 	e.action = WMI_ACTION_AUDIT;
 	e.flags = WMI_AUDIT_F_EVENT;
-	event_print(&j, f, false, "keys", &e, 0);
+	report_print(&j, f, false, "keys", &e, 0);
 	e.rule = 1;
 	e.action = WMI_ACTION_DROP;
 	e.flags = WMI_AUDIT_F_EVENT | WMI_AUDIT_F_AUDIT_MODE;
-	event_print(&j, f, false, "keys", &e, 0);
+	report_print(&j, f, false, "keys", &e, 0);
 	fclose(f);
 	assert_non_null(strstr(out, " keys 59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1\\x0a\\x1b event "
 			       "0xd0 rule 1: drop -> dropped "));
@@ -151,5 +151,5 @@ int main(void)
 		cmocka_unit_test(wmi_events),
 	};
 
-	return cmocka_run_group_tests_name("event", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("report", tests, NULL, NULL);
 }

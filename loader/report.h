@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* One reported call or WMI event, as wmibpf monitor prints it. */
-#ifndef WMIBPF_EVENT_H
-#define WMIBPF_EVENT_H
+#ifndef WMIBPF_REPORT_H
+#define WMIBPF_REPORT_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -17,7 +17,7 @@
  * not printable ASCII, JSON escapes what JSON needs to, so neither can
  * forge lines or reach the terminal.
  */
-void event_print(struct json *j, FILE *f, bool json, const char *policy,
-		 const struct wmi_audit_event *e, double mono_to_real);
+void report_print(struct json *j, FILE *f, bool json, const char *policy,
+		  const struct wmi_audit_event *e, double mono_to_real);
 
 #endif
