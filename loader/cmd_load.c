@@ -37,6 +37,7 @@
 #include "guid.h"
 #include "log.h"
 #include "monitors.h"
+#include "mof_bus.h"
 #include "policy.h"
 #include "rawio.h"
 #include "store.h"
@@ -766,20 +767,35 @@ static bool is_object(const char *path)
 	return len > 2 && !strcmp(path + len - 2, ".o");
 }
 
+/*
+ * The names policies may use: this machine's bMOF, read once for all the
+ * files of a load --dir (kept until exit).
+ */
+static const struct policy_names *machine_names(const struct app *a)
+{
+	static struct policy_names names;
+	static const struct policy_names *known;
+	static struct mof_bus bus;
+	static bool read;
+
+	if (!read)
+		known = mof_bus_names(&bus, a->cli->sysfs, &names);
+	read = true;
+	return known;
+}
+
 static int load_one(struct app *a, const char *file, const char *name,
 		    const struct wmi_guid *device)
 {
 	struct wmi_policy_meta meta = { };
 	struct load l = { .a = a, .source = file };
 	char real[PATH_MAX], *err = NULL;
-
-
 	int ret;
 	size_t i;
 
 	l.is_policy = !is_object(file);
 	if (l.is_policy) {
-		ret = policy_parse_file(file, &l.policy, &err);
+		ret = policy_parse_file_names(file, machine_names(a), &l.policy, &err);
 		if (ret) {
 			errmsg("%s", err ? err : strerror(-ret));
 			free(err);
@@ -823,7 +839,7 @@ static int load_one(struct app *a, const char *file, const char *name,
 }
 
 /* Does the file bind (only) to this device? For udev's --for-device. */
-static bool bound_to(const char *file, const struct wmi_guid *device)
+static bool bound_to(const struct app *a, const char *file, const struct wmi_guid *device)
 {
 	struct policy p;
 	struct bpf_object *obj;
@@ -833,7 +849,7 @@ static bool bound_to(const char *file, const struct wmi_guid *device)
 	uint8_t *g;
 
 	if (!is_object(file)) {
-		if (policy_parse_file(file, &p, NULL))
+		if (policy_parse_file_names(file, machine_names(a), &p, NULL))
 			return false;
 		yes = !p.all_devices && wmi_guid_equal(&p.device, device);
 		policy_free(&p);
@@ -880,7 +896,7 @@ static int load_dir(struct app *a)
 
 	for (i = 0; i < nr; i++) {
 		snprintf(path, sizeof(path), "%s/%s", a->cli->dir, files[i]);
-		if (device && !bound_to(path, device))
+		if (device && !bound_to(a, path, device))
 			continue;
 		/* One bad file does not keep the others from loading. */
 		r = load_one(a, path, NULL, NULL);
