@@ -9,8 +9,8 @@
  * (BPF_LINK_UPDATE), so it keeps its place in the chain and is never
  * missing, and no call runs the old and the new together. The steps, the
  * lock, the staging directory and what a failure or a kill at each step
- * leaves are the contract in wmibpf(8), "LOADING AND REPLACING"; store.c
- * rolls interrupted loads back or forward.
+ * leaves are the contract in wmibpf(8), "LOADING AND REPLACING";
+ * transaction.c rolls interrupted loads back or forward.
  */
 
 #include <dirent.h>
@@ -41,6 +41,7 @@
 #include "rawio.h"
 #include "store.h"
 #include "text.h"
+#include "transaction.h"
 #include "wmibpf.h"
 #include "wmi_policy.skel.h"
 
@@ -700,7 +701,7 @@ static int commit(struct load *l, const struct wmi_policy_meta *meta)
 	/* Committed: the rest only moves pins, and is redone by a later run. */
 	if (exists) {
 		snprintf(step, sizeof(step), "finish");
-		err = store_forward(bpffs, l->name);
+		err = transaction_forward(bpffs, l->name);
 		if (err)
 			goto fail;
 	}
@@ -715,7 +716,7 @@ fail:
 	}
 	errmsg("%s: %s failed (%s); %s", l->source, step, step_error(err, why, sizeof(why)),
 	       exists ? "the policy loaded before stays as it was" : "nothing was loaded");
-	err = store_rollback(bpffs, l->name);
+	err = transaction_rollback(bpffs, l->name);
 	if (err)
 		errmsg("%s: undoing it failed too (%s); the next wmibpf load or unload of %s "
 		       "does", staging, strerror(-err), l->name);
@@ -723,7 +724,7 @@ fail:
 	return EXIT_FAILED;
 }
 
-/* Say what store_recover() did to an interrupted load. */
+/* Say what transaction_recover() did to an interrupted load. */
 static void recovered(struct app *a, const char *name, int how)
 {
 	if (how > 0 && !a->cli->quiet)
@@ -738,7 +739,7 @@ static int locked_commit(struct load *l, const struct wmi_policy_meta *meta)
 	ret = store_lock(l->a->cli->bpffs, l->a->cli->quiet, &fd);
 	if (ret)
 		return ret;
-	how = store_recover(l->a->cli->bpffs, l->name);
+	how = transaction_recover(l->a->cli->bpffs, l->name);
 	if (how < 0) {
 		ret = EXIT_FAILED;
 	} else {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Loading and replacing (loader/cmd_load.c, loader/store.c) against a
+ * Loading and replacing (loader/cmd_load.c, loader/transaction.c) against a
  * mocked libbpf: the calls are wrapped at link time (-Wl,--wrap) and
  * recorded, so each case checks the exact sequence. Pins are plain files
  * in a temporary directory; what the kernel does with them is the in-guest
@@ -303,14 +303,14 @@ static void forward(void **state)
 	touch("-staging-p", "rules");
 	touch("-staging-p", "commit");
 	meta_with(&staged, true, "new", 1);
-	assert_int_equal(store_forward(dir, "p"), 0);
+	assert_int_equal(transaction_forward(dir, "p"), 0);
 	assert_string_equal(ls("p"), "link meta obj-new ops ops-new rules ");
 	assert_string_equal(ls("-staging-p"), "(none)");
 	assert_non_null(strstr(calls, "get(obj-old) detach "));
 	assert_null(strstr(calls, "get(obj-new) detach "));
 
 	touch("-staging-p", "commit");
-	assert_int_equal(store_recover(dir, "p"), 2);
+	assert_int_equal(transaction_recover(dir, "p"), 2);
 	assert_string_equal(ls("p"), "link meta obj-new ops ops-new rules ");
 }
 
@@ -328,7 +328,7 @@ static void rollback(void **state)
 	touch("-staging-p", "obj-new");
 	touch("-staging-p", "meta");
 	link_map = 8;	/* swapped already */
-	assert_int_equal(store_recover(dir, "p"), 1);
+	assert_int_equal(transaction_recover(dir, "p"), 1);
 	assert_string_equal(ls("p"), "link meta ops ");
 	assert_string_equal(ls("-staging-p"), "(none)");
 	assert_non_null(strstr(calls, "get(ops) get(link) update "));
@@ -338,9 +338,9 @@ static void rollback(void **state)
 	calls[0] = '\0';
 	link_map = 7;
 	touch("-staging-p", "meta");
-	assert_int_equal(store_recover(dir, "p"), 1);
+	assert_int_equal(transaction_recover(dir, "p"), 1);
 	assert_null(strstr(calls, "update"));
-	assert_int_equal(store_recover(dir, "p"), 0);
+	assert_int_equal(transaction_recover(dir, "p"), 0);
 }
 
 /* Directories others own or may write to are not trusted. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The load transaction (commit() in loader/cmd_load.c, its recovery in
- * loader/store.c) failed and killed at every one of its fault points
+ * loader/transaction.c) failed and killed at every one of its fault points
  * (loader/fault.h), against a fake kernel: maps and struct_ops links live
  * in shared memory, so that they outlive a child killed mid-load, and
  * pins are files naming them. The contract is wmibpf(8), "LOADING AND
@@ -509,7 +509,7 @@ static bool staged(void)
 /* The next load's or unload's first move (locked_commit(), unload_one()). */
 static int recover(void)
 {
-	return store_recover(dir, "p");
+	return transaction_recover(dir, "p");
 }
 
 /* commit() in a child that WMIBPF_FAULT=STEP:kill kills; the kernel frees what it held. */

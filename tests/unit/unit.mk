@@ -65,7 +65,7 @@ UNIT_DEPS_rawio = $(OUT)/bpf/deny_method.bpf.o $(OUT)/bpf/allow_all.bpf.o \
 	$(OUT)/bpf/bad_kfunc.bpf.o $(OUT)/bpf/test_scope.bpf.o
 UNIT_LIBS_rawio = $(LIBBPF_A) -lelf -lz -lyaml
 # cmd_load.c against a mocked libbpf: the wrapped calls are in the test.
-UNIT_SRCS_attach := loader/cli.c loader/store.c loader/bind.c loader/rawio.c $(POLICY_SRCS) loader/encode.c loader/guid.c loader/util.c \
+UNIT_SRCS_attach := loader/cli.c loader/store.c loader/transaction.c loader/bind.c loader/rawio.c $(POLICY_SRCS) loader/encode.c loader/guid.c loader/util.c \
 	loader/text.c loader/log.c loader/bpffs.c loader/fault.c loader/monitors.c
 UNIT_DEPS_attach = $(OUT)/bpf/wmi_policy.skel.h
 UNIT_CFLAGS_attach = -I$(OUT)/bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
@@ -85,7 +85,7 @@ UNIT_WRAP_transaction := bpf_obj_get bpf_obj_pin bpf_map__attach_struct_ops bpf_
 UNIT_LIBS_transaction = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_transaction)) $(LIBBPF_A) -lelf \
 	-lz -lyaml
 # Monitor slots against mocked maps: arrays in the test.
-UNIT_SRCS_monitors := loader/monitors.c loader/store.c loader/util.c loader/bpffs.c loader/fault.c
+UNIT_SRCS_monitors := loader/monitors.c loader/store.c loader/util.c loader/bpffs.c
 UNIT_CFLAGS_monitors = -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
 UNIT_WRAP_monitors := bpf_map_lookup_elem bpf_map_update_elem bpf_map_delete_elem
 UNIT_LIBS_monitors = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_monitors)) $(LIBBPF_A) -lelf -lz
