@@ -7,6 +7,8 @@
  * test wmibpf_atomic's.
  */
 
+/* Both, for their static functions: the attach steps and the verb's checks. */
+#include "../../loader/transaction.c"
 #include "../../loader/cmd_load.c"
 
 #include <setjmp.h>
@@ -221,7 +223,7 @@ static void prepare_refused(void **state)
 /* A replace swaps only if the link still runs what its ops pin names. */
 static void swap_expects_old(void **state)
 {
-	struct attach x;
+	struct transaction_attach x;
 	char d[64];
 
 	(void)state;
@@ -265,18 +267,18 @@ static void meta_with(struct wmi_policy_meta *m, bool table, const char *obj, ui
 static void device_change_refused(void **state)
 {
 	struct wmi_policy_meta old, now;
-	struct load l = { .source = "p.yaml", .name = "p", .nr_att = 2 };
+	struct load l = { .source = "p.yaml", .name = "p" };
 
 	(void)state;
-	attach_init(&l.att[0], "link", NULL);
-	attach_init(&l.att[1], "obj-x", NULL);
-	l.att[0].replaces = l.att[1].replaces = true;
+	transaction_add(&l.tx, "link", NULL);
+	transaction_add(&l.tx, "obj-x", NULL);
+	l.tx.att[0].replaces = l.tx.att[1].replaces = true;
 	meta_with(&old, true, "x", 1);
 	meta_with(&now, true, "x", 1);
 	assert_int_equal(check_bindings(&l, &old, &now), EXIT_OK);
 	now.objects[0].guid[3] = 9;
 	assert_int_equal(check_bindings(&l, &old, &now), EXIT_FAILED);
-	l.att[1].replaces = false;	/* a new object binds where it likes */
+	l.tx.att[1].replaces = false;	/* a new object binds where it likes */
 	assert_int_equal(check_bindings(&l, &old, &now), EXIT_OK);
 	memset(now.guid, 0, 16);
 	assert_int_equal(check_bindings(&l, &old, &now), EXIT_FAILED);

@@ -64,8 +64,9 @@ UNIT_DEPS_rawio = $(OUT)/bpf/deny_method.bpf.o $(OUT)/bpf/allow_all.bpf.o \
 	$(OUT)/bpf/emulate_method.bpf.o $(OUT)/bpf/rewrite_arg.bpf.o $(OUT)/bpf/test_owner.bpf.o \
 	$(OUT)/bpf/bad_kfunc.bpf.o $(OUT)/bpf/test_scope.bpf.o
 UNIT_LIBS_rawio = $(LIBBPF_A) -lelf -lz -lyaml
-# cmd_load.c against a mocked libbpf: the wrapped calls are in the test.
-UNIT_SRCS_attach := loader/cli.c loader/store.c loader/transaction.c loader/bind.c loader/rawio.c $(POLICY_SRCS) loader/encode.c loader/guid.c loader/util.c \
+# cmd_load.c and transaction.c (which the test includes) against a mocked
+# libbpf: the wrapped calls are in the test.
+UNIT_SRCS_attach := loader/cli.c loader/store.c loader/bind.c loader/rawio.c $(POLICY_SRCS) loader/encode.c loader/guid.c loader/util.c \
 	loader/text.c loader/log.c loader/bpffs.c loader/fault.c loader/monitors.c
 UNIT_DEPS_attach = $(OUT)/bpf/wmi_policy.skel.h
 UNIT_CFLAGS_attach = -I$(OUT)/bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
