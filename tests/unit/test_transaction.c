@@ -1,25 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The load transaction (loader/transaction.c) failed and
+ * The load transaction (loader/transaction.c), through its API, failed and
  * killed at every one of its fault points (loader/fault.h), against a fake
- * kernel: maps and struct_ops links live
- * in shared memory, so that they outlive a child killed mid-load, and
- * pins are files naming them. The contract is wmibpf(8), "LOADING AND
- * REPLACING": a failure before the commit leaves the old version exactly
- * as it was (the same links running the same maps); after a kill, the
- * next load or unload puts it right. The in-guest test wmibpf_atomic
- * kills a few real loads; every step is tried here, in milliseconds.
+ * kernel: maps and struct_ops links live in shared memory, so that they
+ * outlive a child killed mid-load, and pins are files naming them. The
+ * contract is wmibpf(8), "LOADING AND REPLACING": a failure before the
+ * commit leaves the old version exactly as it was (the same links running
+ * the same maps); after a kill, the next load or unload puts it right. The
+ * in-guest test wmibpf_atomic kills a few real loads; every step is tried
+ * here, in milliseconds.
  */
 
-#include "../../loader/transaction.c"
-
+#include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "store.h"
+#include "transaction.h"
+#include "wmibpf.h"
 
 #include <cmocka.h>
 

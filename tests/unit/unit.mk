@@ -75,10 +75,11 @@ UNIT_WRAP_attach := bpf_obj_get bpf_obj_pin bpf_map__attach_struct_ops bpf_link_
 	bpf_link_detach bpf_map_lookup_elem bpf_map__fd
 UNIT_LIBS_attach = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_attach)) $(LIBBPF_A) -lelf -lz -lyaml
 comma := ,
-# The transaction failed and killed at every fault point, on a fake kernel.
-UNIT_SRCS_transaction := $(UNIT_SRCS_attach)
-UNIT_DEPS_transaction = $(UNIT_DEPS_attach)
-UNIT_CFLAGS_transaction = $(UNIT_CFLAGS_attach) -DWMIBPF_FAULTS
+# The transaction, through its API (transaction.h), failed and killed at
+# every fault point, on a fake kernel.
+UNIT_SRCS_transaction := loader/transaction.c loader/store.c loader/bpffs.c loader/util.c \
+	loader/log.c loader/fault.c
+UNIT_CFLAGS_transaction = -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include -DWMIBPF_FAULTS
 UNIT_WRAP_transaction := bpf_obj_get bpf_obj_pin bpf_map__attach_struct_ops bpf_link_create \
 	bpf_link_update bpf_link_detach bpf_link_get_info_by_fd bpf_map_get_info_by_fd \
 	bpf_map_get_fd_by_id bpf_map_lookup_elem bpf_map__fd bpf_map__update_elem \
