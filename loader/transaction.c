@@ -341,6 +341,11 @@ fail:
 	return EXIT_FAILED;
 }
 
+/*
+ * Recovery: a staging directory found under the lock is what a killed wmibpf
+ * left; its "commit" pin says which way to finish it.
+ */
+
 static int map_id_of(int fd, __u32 *id)
 {
 	struct bpf_map_info info = { };
