@@ -7,10 +7,11 @@
  * anything attach. A policy loaded under the same name before is replaced
  * in place: each of its links is swapped to the new programs
  * (BPF_LINK_UPDATE), so it keeps its place in the chain and is never
- * missing, and no call runs the old and the new together. The steps, the
- * lock, the staging directory and what a failure or a kill at each step
- * leaves are the contract in wmibpf(8), "LOADING AND REPLACING"; store.c
- * rolls interrupted loads back or forward.
+ * missing, and no call runs the old and the new together. This file
+ * prepares the new version; the switch to it is the load transaction's
+ * (transaction.c), whose steps, lock, staging directory and what a failure
+ * or a kill at each step leaves are the contract in wmibpf(8), "LOADING
+ * AND REPLACING".
  */
 
 #include <dirent.h>
@@ -20,8 +21,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -33,7 +32,6 @@
 #include "bind.h"
 #include "bpffs.h"
 #include "encode.h"
-#include "fault.h"
 #include "guid.h"
 #include "log.h"
 #include "monitors.h"
@@ -42,6 +40,7 @@
 #include "rawio.h"
 #include "store.h"
 #include "text.h"
+#include "transaction.h"
 #include "wmibpf.h"
 #include "wmi_policy.skel.h"
 
@@ -92,14 +91,6 @@ static int load_failure(const char *what, int err, int exit_code)
 #define RAWIO_STATUS "/proc/self/status"
 #endif
 
-/* One struct_ops map to attach: the table policy's, or an object's. */
-struct attach {
-	char leaf[64];		/* its link's pin: "link" or "obj-<map>" */
-	char ops[64];		/* its struct_ops map's pin: "ops" or "ops-<map>" */
-	struct bpf_map *map;
-	bool replaces;		/* the policy has a link at leaf: swap it in place */
-};
-
 struct load {
 	struct app *a;
 	const char *source;		/* file loaded */
@@ -109,147 +100,8 @@ struct load {
 	struct wmi_policy *skel;	/* the table policy, or meta only */
 	struct bpf_object *objs[POLICY_MAX_BPF];
 	size_t nr_objs;
-	struct attach att[1 + WMI_META_MAX_OBJS];
-	size_t nr_att;
+	struct transaction tx;		/* its maps to attach, then the switch */
 };
-
-static void attach_init(struct attach *x, const char *leaf, struct bpf_map *map)
-{
-	memset(x, 0, sizeof(*x));
-	snprintf(x->leaf, sizeof(x->leaf), "%s", leaf);
-	store_ops_leaf(x->ops, sizeof(x->ops), leaf);
-	x->map = map;
-}
-
-/*
- * Make a struct_ops map ready to run (its programs written into it, as
- * BPF_MAP_UPDATE_ELEM does) without attaching it anywhere, so that it can
- * be swapped into a link in place. libbpf writes the map only in
- * bpf_map__attach_struct_ops(), which then creates a link: with no file
- * descriptor free below RLIMIT_NOFILE for that moment, the kernel fails
- * the link's creation (EMFILE, in bpf_link_prime()) before it registers
- * anything, so the map is left ready and attached nowhere.
- */
-static int ops_prepare(struct bpf_map *map)
-{
-	struct rlimit old, lim;
-	struct bpf_link *link;
-	int lowest, err;
-
-	lowest = fcntl(0, F_DUPFD_CLOEXEC, 0);
-	if (lowest < 0)
-		lowest = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	if (lowest < 0)
-		return -errno;
-	close(lowest);
-	if (getrlimit(RLIMIT_NOFILE, &old))
-		return -errno;
-	lim = old;
-	lim.rlim_cur = lowest;
-	if (setrlimit(RLIMIT_NOFILE, &lim))
-		return -errno;
-	link = bpf_map__attach_struct_ops(map);
-	err = link ? 0 : -errno;
-	setrlimit(RLIMIT_NOFILE, &old);
-	if (link) {
-		/* Cannot be: never leave it attached beside the old one. */
-		bpf_link__destroy(link);
-		return -EBUSY;
-	}
-	return err == -EMFILE ? 0 : err;
-}
-
-static int pin_fd(int fd, const char *dir, const char *leaf)
-{
-	char path[STORE_PATH_MAX + 64];
-
-	snprintf(path, sizeof(path), "%s/%s", dir, leaf);
-	return bpf_obj_pin(fd, path) ? -errno : 0;
-}
-
-/* A new link for a ready struct_ops map, pinned at dir/leaf. */
-static int attach_new(struct attach *x, const char *dir)
-{
-	int fd, err;
-
-	fd = bpf_link_create(bpf_map__fd(x->map), 0, BPF_STRUCT_OPS, NULL);
-	if (fd < 0)
-		return -errno;
-	err = pin_fd(fd, dir, x->leaf);
-	if (err)
-		bpf_link_detach(fd);
-	close(fd);
-	return err;
-}
-
-/* Swap the new programs into the policy's link, if it still runs its ops pin's. */
-static int attach_swap(struct attach *x, const char *dir)
-{
-	char path[STORE_PATH_MAX + 64];
-	LIBBPF_OPTS(bpf_link_update_opts, opts, .flags = BPF_F_REPLACE);
-	int link_fd, old_fd, err = 0;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, x->ops);
-	old_fd = bpf_obj_get(path);
-	if (old_fd < 0)
-		return -errno;
-	opts.old_map_fd = old_fd;
-	snprintf(path, sizeof(path), "%s/%s", dir, x->leaf);
-	link_fd = bpf_obj_get(path);
-	if (link_fd < 0)
-		err = -errno;
-	else if (bpf_link_update(link_fd, bpf_map__fd(x->map), &opts))
-		err = -errno;
-	if (link_fd >= 0)
-		close(link_fd);
-	close(old_fd);
-	return err;
-}
-
-/*
- * Every link of a loaded policy gets an ops pin naming the programs it
- * runs before anything is swapped, so that an interrupted replace can be
- * undone (policies loaded by an older wmibpf have none).
- */
-static int adopt_links(const char *dir)
-{
-	char **pins = NULL, path[STORE_PATH_MAX + 64], ops[64];
-	struct bpf_link_info info;
-	size_t nr = 0, i;
-	int err, link_fd, map_fd;
-	__u32 len;
-
-	err = list_names(dir, NULL, NULL, &pins, &nr);
-	for (i = 0; !err && i < nr; i++) {
-		if (!store_is_link(pins[i]))
-			continue;
-		store_ops_leaf(ops, sizeof(ops), pins[i]);
-		snprintf(path, sizeof(path), "%s/%s", dir, ops);
-		if (!access(path, F_OK))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, pins[i]);
-		link_fd = bpf_obj_get(path);
-		if (link_fd < 0) {
-			err = -errno;
-			break;
-		}
-		memset(&info, 0, sizeof(info));
-		len = sizeof(info);
-		err = bpf_link_get_info_by_fd(link_fd, &info, &len) ? -errno : 0;
-		close(link_fd);
-		if (err)
-			break;
-		map_fd = bpf_map_get_fd_by_id(info.struct_ops.map_id);
-		if (map_fd < 0) {
-			err = -errno;
-			break;
-		}
-		err = pin_fd(map_fd, dir, ops);
-		close(map_fd);
-	}
-	free_names(pins, nr);
-	return err;
-}
 
 /* The table policy's own map, whose struct is ours: guid first. */
 static void bind_guid(struct bpf_map *ops, const struct wmi_guid *g)
@@ -426,7 +278,7 @@ static int prepare_object(struct load *l, const char *path, const struct wmi_gui
 		if (!is_struct_ops(map))
 			continue;
 		snprintf(leaf, sizeof(leaf), "obj-%s", bpf_map__name(map));
-		attach_init(&l->att[l->nr_att++], leaf, map);
+		transaction_add(&l->tx, leaf, map);
 	}
 	return EXIT_OK;
 }
@@ -532,7 +384,7 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 	encode_free(&t);
 
 	if (l->is_policy)
-		attach_init(&l->att[l->nr_att++], "link", skel->maps.wmi_policy);
+		transaction_add(&l->tx, "link", skel->maps.wmi_policy);
 	return EXIT_OK;
 }
 
@@ -561,11 +413,11 @@ static int check_bindings(struct load *l, const struct wmi_policy_meta *old,
 	const uint8_t *a, *b;
 	size_t i;
 
-	for (i = 0; i < l->nr_att; i++) {
-		if (!l->att[i].replaces)
+	for (i = 0; i < l->tx.nr_att; i++) {
+		if (!l->tx.att[i].replaces)
 			continue;
-		a = binding(old, l->att[i].leaf);
-		b = binding(meta, l->att[i].leaf);
+		a = binding(old, l->tx.att[i].leaf);
+		b = binding(meta, l->tx.att[i].leaf);
 		if (!a || !b || !memcmp(a, b, 16))
 			continue;
 		wmi_binding_format(a, was);
@@ -574,179 +426,36 @@ static int check_bindings(struct load *l, const struct wmi_policy_meta *old,
 		       "swapped only for programs bound to the same device, so that the old and "
 		       "the new never run together and the policy is never missing; to move it, "
 		       "unload %s first (or load it under another name); the policy loaded "
-		       "before stays", l->source, l->att[i].leaf, was, now, l->name);
+		       "before stays", l->source, l->tx.att[i].leaf, was, now, l->name);
 		return EXIT_FAILED;
 	}
 	return EXIT_OK;
-}
-
-static const char *step_error(int err, char *buf, size_t size)
-{
-	if (err == -E2BIG)
-		snprintf(buf, size, "the device runs %d programs already, the most it may",
-			 WMI_DEVICE_MAX_PROGS);
-	else
-		snprintf(buf, size, "%s", strerror(-err));
-	return buf;
 }
 
 /*
- * Build the new version in the staging directory, then switch: attach
- * (a first load) or swap each link in place (a replace), and commit. See
- * "LOADING AND REPLACING" in wmibpf(8); the caller holds the lock.
+ * The switch, as one transaction (transaction.h): concurrent loaders take
+ * turns, what an interrupted one left is put right first, and a replace
+ * that would move a link to another device changes nothing.
  */
-static int commit(struct load *l, const struct wmi_policy_meta *meta)
+static int load_commit(struct load *l, const struct wmi_policy_meta *meta)
 {
-	static const char *const maps[] = { "rules", "conds", "hits", "mode" };
-	const char *bpffs = l->a->cli->bpffs;
-	char dir[STORE_PATH_MAX], staging[STORE_PATH_MAX], step[80], why[128];
-	struct wmi_policy_meta old = { };
-	bool exists, committed = false;
-	__u32 zero = 0;
-	size_t i;
-	int err, ret;
+	struct transaction *t = &l->tx;
+	int ret;
 
-	if (bpf_map__update_elem(l->skel->maps.meta, &zero, sizeof(zero), meta, sizeof(*meta),
-				 BPF_ANY))
-		return bpf_failure("writing the policy's meta data", -errno);
-
-	store_path(dir, bpffs, l->name, NULL);
-	store_staging_path(staging, bpffs, l->name, NULL);
-	err = store_trusted(dir);
-	if (err && err != -ENOENT)
-		return store_untrusted(dir, err);
-	exists = !err;
-	if (exists && store_read_meta(bpffs, l->name, &old))
-		memset(&old, 0, sizeof(old));
-	for (i = 0; i < l->nr_att; i++) {
-		char path[STORE_PATH_MAX + 64];
-
-		snprintf(path, sizeof(path), "%s/%s", dir, l->att[i].leaf);
-		l->att[i].replaces = exists && !access(path, F_OK);
-	}
-	ret = check_bindings(l, &old, meta);
-	if (ret)
-		return ret;
-	/* A replace keeps the mode (wmibpf mode) the policy runs in. */
-	if (exists && l->is_policy) {
-		__u32 mode = store_read_mode(bpffs, l->name);
-
-		if (bpf_map__update_elem(l->skel->maps.mode, &zero, sizeof(zero), &mode,
-					 sizeof(mode), BPF_ANY))
-			return bpf_failure("writing the policy's mode", -errno);
-	}
-
-	snprintf(step, sizeof(step), "adopt");
-	err = exists ? fault_at(step) : 0;
-	if (!err && exists)
-		err = adopt_links(dir);
-	if (err)
-		goto fail;
-
-	snprintf(step, sizeof(step), "stage");
-	err = fault_at(step);
-	if (!err && mkdir(staging, 0700))
-		err = -errno;
-	if (err)
-		goto fail;
-	for (i = 0; l->is_policy && i < sizeof(maps) / sizeof(maps[0]); i++) {
-		snprintf(step, sizeof(step), "stage:%s", maps[i]);
-		err = fault_at(step);
-		if (!err)
-			err = pin_fd(bpf_map__fd(bpf_object__find_map_by_name(l->skel->obj, maps[i])),
-				     staging, maps[i]);
-		if (err)
-			goto fail;
-	}
-	snprintf(step, sizeof(step), "stage:meta");
-	err = fault_at(step);
-	if (!err)
-		err = pin_fd(bpf_map__fd(l->skel->maps.meta), staging, "meta");
-	if (err)
-		goto fail;
-
-	for (i = 0; i < l->nr_att; i++) {
-		snprintf(step, sizeof(step), "prepare:%s", l->att[i].leaf);
-		err = fault_at(step);
-		if (!err)
-			err = ops_prepare(l->att[i].map);
-		if (!err)
-			err = pin_fd(bpf_map__fd(l->att[i].map), staging, l->att[i].ops);
-		if (err)
-			goto fail;
-	}
-
-	/* The switch: from here on calls see the new programs, link by link. */
-	for (i = 0; i < l->nr_att; i++) {
-		struct attach *x = &l->att[i];
-
-		snprintf(step, sizeof(step), "%s:%s", x->replaces ? "update" : "attach", x->leaf);
-		err = fault_at(step);
-		if (!err)
-			err = x->replaces ? attach_swap(x, dir) : attach_new(x, staging);
-		if (err)
-			goto fail;
-	}
-
-	snprintf(step, sizeof(step), "commit");
-	err = fault_at(step);
-	if (!err && !exists && rename(staging, dir))
-		err = -errno;
-	if (!err && exists)
-		err = pin_fd(bpf_map__fd(l->skel->maps.meta), staging, "commit");
-	if (err)
-		goto fail;
-	committed = true;
-
-	/* Committed: the rest only moves pins, and is redone by a later run. */
-	if (exists) {
-		snprintf(step, sizeof(step), "finish");
-		err = store_forward(bpffs, l->name);
-		if (err)
-			goto fail;
-	}
-	return EXIT_OK;
-
-fail:
-	if (committed) {
-		errmsg("%s: the new version of %s acts, but moving its pins into %s failed (%s); "
-		       "the next wmibpf load or unload of %s finishes it", l->source, l->name,
-		       dir, strerror(-err), l->name);
-		return EXIT_FAILED;
-	}
-	errmsg("%s: %s failed (%s); %s", l->source, step, step_error(err, why, sizeof(why)),
-	       exists ? "the policy loaded before stays as it was" : "nothing was loaded");
-	err = store_rollback(bpffs, l->name);
-	if (err)
-		errmsg("%s: undoing it failed too (%s); the next wmibpf load or unload of %s "
-		       "does", staging, strerror(-err), l->name);
-	log_show();
-	return EXIT_FAILED;
-}
-
-/* Say what store_recover() did to an interrupted load. */
-static void recovered(struct app *a, const char *name, int how)
-{
-	if (how > 0 && !a->cli->quiet)
-		printf("%s: %s an interrupted load\n", name, how == 1 ? "undid" : "completed");
-}
-
-/* Concurrent loaders take turns; what an interrupted one left is put right first. */
-static int locked_commit(struct load *l, const struct wmi_policy_meta *meta)
-{
-	int fd, ret, how;
-
-	ret = store_lock(l->a->cli->bpffs, l->a->cli->quiet, &fd);
-	if (ret)
-		return ret;
-	how = store_recover(l->a->cli->bpffs, l->name);
-	if (how < 0) {
-		ret = EXIT_FAILED;
-	} else {
-		recovered(l->a, l->name, how);
-		ret = commit(l, meta);
-	}
-	store_unlock(fd);
+	t->bpffs = l->a->cli->bpffs;
+	t->name = l->name;
+	t->source = l->source;
+	t->quiet = l->a->cli->quiet;
+	t->has_table = l->is_policy;
+	t->table = l->skel->obj;
+	t->meta = l->skel->maps.meta;
+	t->mode = l->skel->maps.mode;
+	ret = transaction_begin(t);
+	if (!ret)
+		ret = check_bindings(l, &t->old, meta);
+	if (!ret)
+		ret = transaction_commit(t, meta);
+	transaction_end(t);
 	return ret;
 }
 
@@ -831,7 +540,7 @@ static int load_one(struct app *a, const char *file, const char *name,
 		ret = prepare_object(&l, l.is_policy ? l.policy.bpf[i] : file,
 				     l.is_policy ? NULL : device, i, &meta);
 	if (!ret)
-		ret = locked_commit(&l, &meta);
+		ret = load_commit(&l, &meta);
 	if (!ret && !a->cli->quiet)
 		printf("loaded %s from %s\n", l.name, file);
 	load_free(&l);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * unload: detach a policy and remove its pins, after finishing any load
- * of it that was interrupted (store_recover()).
+ * of it that was interrupted (transaction_recover()).
  */
 
 #include <errno.h>
@@ -10,6 +10,7 @@
 
 #include "bpffs.h"
 #include "store.h"
+#include "transaction.h"
 #include "wmibpf.h"
 
 enum { OPT_ALL = CLI_OPT_VERB };
@@ -20,7 +21,7 @@ static int unload_one(struct app *a, const char *name)
 	char dir[STORE_PATH_MAX];
 	int err, how;
 
-	how = store_recover(bpffs, name);
+	how = transaction_recover(bpffs, name);
 	if (how < 0)
 		return EXIT_FAILED;
 	store_path(dir, bpffs, name, NULL);

@@ -18,12 +18,9 @@
  * /sys/fs/bpf/wmi/-staging-<name>/ (no policy name begins with "-"): its
  * maps, its struct_ops maps, the links of programs it adds, and, once every
  * link of the policy runs the new programs, "commit". A staging directory
- * that outlives a wmibpf (kill -9) is an interrupted load: the next load or
- * unload of the name rolls it back (no "commit": every link goes back to
- * the programs its ops pin names, the staging directory goes) or forward
- * ("commit": the staged pins move into the policy's directory, what the new
- * version does not have goes). The whole protocol is in wmibpf(8), "LOADING
- * AND REPLACING".
+ * that outlives a wmibpf (kill -9) is an interrupted load. Writing and
+ * recovering it is the load transaction's (transaction.h); the protocol is
+ * in wmibpf(8), "LOADING AND REPLACING".
  *
  * Writers hold an flock() on the /sys/fs/bpf/wmi directory; directories
  * not owned by the user wmibpf runs as (root), or writable by others, are
@@ -80,19 +77,6 @@ int store_untrusted(const char *path, int err);
 int store_lock(const char *bpffs, bool quiet, int *fd);
 void store_unlock(int fd);
 
-/*
- * Finish what an interrupted wmibpf left of a load of name (under the
- * lock): 0 if there was nothing, 1 if it was rolled back, 2 if forward;
- * or -errno, saying why.
- */
-int store_recover(const char *bpffs, const char *name);
-
-/* Roll back a staged load: the links of name run their ops pins again. */
-int store_rollback(const char *bpffs, const char *name);
-
-/* Complete a committed load: the staged pins move into place. */
-int store_forward(const char *bpffs, const char *name);
-
 /* A policy's mode (enum wmi_policy_mode): enforce if it has none. */
 uint32_t store_read_mode(const char *bpffs, const char *name);
 /* Switch it: 0, or -ENOENT for a policy without a table. */
@@ -105,6 +89,8 @@ uint64_t store_hits(int fd, uint32_t id, int ncpus);
 
 /* A policy's meta entry; -ENOENT if it has none. */
 int store_read_meta(const char *bpffs, const char *name, struct wmi_policy_meta *meta);
+/* The meta entry of the meta map pinned at path (a staged one); -errno. */
+int store_read_meta_at(const char *path, struct wmi_policy_meta *meta);
 
 /* Names of a policy's obj-* links (without the prefix). */
 int store_list_objects(const char *bpffs, const char *name, char ***maps, size_t *nr);
@@ -117,5 +103,8 @@ int store_remove(const char *bpffs, const char *name);
 
 /* Remove a directory of pins, links detached first. */
 int store_remove_dir(const char *dir);
+
+/* Remove the pin dir/leaf, a link's detached first; 0 if it is gone already. */
+int store_remove_pin(const char *dir, const char *leaf);
 
 #endif

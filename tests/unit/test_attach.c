@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Loading and replacing (loader/cmd_load.c, loader/store.c) against a
+ * Loading and replacing (loader/cmd_load.c, loader/transaction.c) against a
  * mocked libbpf: the calls are wrapped at link time (-Wl,--wrap) and
  * recorded, so each case checks the exact sequence. Pins are plain files
  * in a temporary directory; what the kernel does with them is the in-guest
  * test wmibpf_atomic's.
  */
 
+/* Both, for their static functions: the attach steps and the verb's checks. */
+#include "../../loader/transaction.c"
 #include "../../loader/cmd_load.c"
 
 #include <setjmp.h>
@@ -221,7 +223,7 @@ static void prepare_refused(void **state)
 /* A replace swaps only if the link still runs what its ops pin names. */
 static void swap_expects_old(void **state)
 {
-	struct attach x;
+	struct transaction_attach x;
 	char d[64];
 
 	(void)state;
@@ -265,18 +267,18 @@ static void meta_with(struct wmi_policy_meta *m, bool table, const char *obj, ui
 static void device_change_refused(void **state)
 {
 	struct wmi_policy_meta old, now;
-	struct load l = { .source = "p.yaml", .name = "p", .nr_att = 2 };
+	struct load l = { .source = "p.yaml", .name = "p" };
 
 	(void)state;
-	attach_init(&l.att[0], "link", NULL);
-	attach_init(&l.att[1], "obj-x", NULL);
-	l.att[0].replaces = l.att[1].replaces = true;
+	transaction_add(&l.tx, "link", NULL);
+	transaction_add(&l.tx, "obj-x", NULL);
+	l.tx.att[0].replaces = l.tx.att[1].replaces = true;
 	meta_with(&old, true, "x", 1);
 	meta_with(&now, true, "x", 1);
 	assert_int_equal(check_bindings(&l, &old, &now), EXIT_OK);
 	now.objects[0].guid[3] = 9;
 	assert_int_equal(check_bindings(&l, &old, &now), EXIT_FAILED);
-	l.att[1].replaces = false;	/* a new object binds where it likes */
+	l.tx.att[1].replaces = false;	/* a new object binds where it likes */
 	assert_int_equal(check_bindings(&l, &old, &now), EXIT_OK);
 	memset(now.guid, 0, 16);
 	assert_int_equal(check_bindings(&l, &old, &now), EXIT_FAILED);
@@ -303,14 +305,14 @@ static void forward(void **state)
 	touch("-staging-p", "rules");
 	touch("-staging-p", "commit");
 	meta_with(&staged, true, "new", 1);
-	assert_int_equal(store_forward(dir, "p"), 0);
+	assert_int_equal(transaction_forward(dir, "p"), 0);
 	assert_string_equal(ls("p"), "link meta obj-new ops ops-new rules ");
 	assert_string_equal(ls("-staging-p"), "(none)");
 	assert_non_null(strstr(calls, "get(obj-old) detach "));
 	assert_null(strstr(calls, "get(obj-new) detach "));
 
 	touch("-staging-p", "commit");
-	assert_int_equal(store_recover(dir, "p"), 2);
+	assert_int_equal(transaction_recover(dir, "p"), 2);
 	assert_string_equal(ls("p"), "link meta obj-new ops ops-new rules ");
 }
 
@@ -328,7 +330,7 @@ static void rollback(void **state)
 	touch("-staging-p", "obj-new");
 	touch("-staging-p", "meta");
 	link_map = 8;	/* swapped already */
-	assert_int_equal(store_recover(dir, "p"), 1);
+	assert_int_equal(transaction_recover(dir, "p"), 1);
 	assert_string_equal(ls("p"), "link meta ops ");
 	assert_string_equal(ls("-staging-p"), "(none)");
 	assert_non_null(strstr(calls, "get(ops) get(link) update "));
@@ -338,9 +340,9 @@ static void rollback(void **state)
 	calls[0] = '\0';
 	link_map = 7;
 	touch("-staging-p", "meta");
-	assert_int_equal(store_recover(dir, "p"), 1);
+	assert_int_equal(transaction_recover(dir, "p"), 1);
 	assert_null(strstr(calls, "update"));
-	assert_int_equal(store_recover(dir, "p"), 0);
+	assert_int_equal(transaction_recover(dir, "p"), 0);
 }
 
 /* Directories others own or may write to are not trusted. */

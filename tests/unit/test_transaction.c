@@ -1,24 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The load transaction (commit() in loader/cmd_load.c, its recovery in
- * loader/store.c) failed and killed at every one of its fault points
- * (loader/fault.h), against a fake kernel: maps and struct_ops links live
- * in shared memory, so that they outlive a child killed mid-load, and
- * pins are files naming them. The contract is wmibpf(8), "LOADING AND
- * REPLACING": a failure before the commit leaves the old version exactly
- * as it was (the same links running the same maps); after a kill, the
- * next load or unload puts it right. The in-guest test wmibpf_atomic
- * kills a few real loads; every step is tried here, in milliseconds.
+ * The load transaction (loader/transaction.c), through its API, failed and
+ * killed at every one of its fault points (loader/fault.h), against a fake
+ * kernel: maps and struct_ops links live in shared memory, so that they
+ * outlive a child killed mid-load, and pins are files naming them. The
+ * contract is wmibpf(8), "LOADING AND REPLACING": a failure before the
+ * commit leaves the old version exactly as it was (the same links running
+ * the same maps); after a kill, the next load or unload puts it right. The
+ * in-guest test wmibpf_atomic kills a few real loads; every step is tried
+ * here, in milliseconds.
  */
 
-#include "../../loader/cmd_load.c"
-
+#include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "store.h"
+#include "transaction.h"
+#include "wmibpf.h"
 
 #include <cmocka.h>
 
@@ -240,9 +250,8 @@ int __wrap_bpf_map__update_elem(const struct bpf_map *map, const void *key, size
  * object map per name in objs; the maps' ids start at base.
  */
 struct version {
-	struct wmi_policy skel;
 	struct wmi_policy_meta meta;
-	struct load l;
+	struct transaction t;
 	unsigned int base;
 };
 
@@ -261,40 +270,36 @@ struct bpf_map *__wrap_bpf_object__find_map_by_name(const struct bpf_object *obj
 }
 
 static char dir[] = "/tmp/wmibpf-transaction-XXXXXX";
-static struct cli cli = { .quiet = true };
-static struct app app = { .cli = &cli };
 static struct version v1, v2;
 
 static void version_init(struct version *v, unsigned int base, const char *const *objs,
 			 size_t nr)
 {
-	struct load *l = &v->l;
+	struct transaction *t = &v->t;
 	size_t i;
 
 	memset(v, 0, sizeof(*v));
 	v->base = base;
-	v->skel.obj = (struct bpf_object *)v;
-	v->skel.maps.rules = MAP(base);
-	v->skel.maps.conds = MAP(base + 1);
-	v->skel.maps.hits = MAP(base + 2);
-	v->skel.maps.mode = MAP(base + 3);
-	v->skel.maps.meta = MAP(base + 4);
-	v->skel.maps.wmi_policy = MAP(base + 5);
 	v->meta.has_table = true;
 	memset(v->meta.guid, 1, sizeof(v->meta.guid));
 
-	l->a = &app;
-	l->source = "p.yaml";
-	snprintf(l->name, sizeof(l->name), "p");
-	l->is_policy = true;
-	l->skel = &v->skel;
-	/* As load_one() does: the table policy first, then the objects. */
-	attach_init(&l->att[l->nr_att++], "link", v->skel.maps.wmi_policy);
+	/* As cmd_load.c does; the maps rules, conds, hits by name (table_maps). */
+	t->bpffs = dir;
+	t->name = "p";
+	t->source = "p.yaml";
+	t->quiet = true;
+	t->has_table = true;
+	t->table = (struct bpf_object *)v;
+	t->mode = MAP(base + 3);
+	t->meta = MAP(base + 4);
+	t->lock = -1;
+	/* The table policy first, then the objects. */
+	transaction_add(t, "link", MAP(base + 5));
 	for (i = 0; i < nr; i++) {
 		char leaf[64];
 
 		snprintf(leaf, sizeof(leaf), "obj-%s", objs[i]);
-		attach_init(&l->att[l->nr_att++], leaf, MAP(base + 6 + i));
+		transaction_add(t, leaf, MAP(base + 6 + i));
 		snprintf(v->meta.objects[i].name, sizeof(v->meta.objects[i].name), "%s", objs[i]);
 		memset(v->meta.objects[i].guid, 1, 16);
 	}
@@ -312,7 +317,6 @@ static int setup(void **state)
 	memset(fds, 0, sizeof(fds));
 	memset(map_fds, 0, sizeof(map_fds));
 	refuse_pin = NULL;
-	cli.bpffs = dir;
 	version_init(&v1, 1, objs1, 2);
 	version_init(&v2, 11, objs2, 2);
 	unsetenv("WMIBPF_FAULT");
@@ -445,7 +449,21 @@ static void set_fault(const char *what)
 	putenv(env);
 }
 
-/* Run commit() with stderr in a file; what it wrote comes back in err. */
+/*
+ * A load or replace of v, as cmd_load.c makes it: under the lock, after
+ * recovering what is left to (nothing, here), the switch.
+ */
+static int load(struct version *v)
+{
+	int ret = transaction_begin(&v->t);
+
+	if (!ret)
+		ret = transaction_commit(&v->t, &v->meta);
+	transaction_end(&v->t);
+	return ret;
+}
+
+/* Run load() with stderr in a file; what it wrote comes back in err. */
 static int run_commit(struct version *v, const char *fault, char *err, size_t size)
 {
 	int saved, ret;
@@ -457,7 +475,7 @@ static int run_commit(struct version *v, const char *fault, char *err, size_t si
 	fflush(stderr);
 	saved = dup(2);
 	dup2(fileno(f), 2);
-	ret = commit(&v->l, &v->meta);
+	ret = load(v);
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
@@ -506,13 +524,13 @@ static bool staged(void)
 	return !access(path, F_OK);
 }
 
-/* The next load's or unload's first move (locked_commit(), unload_one()). */
+/* The next load's or unload's first move (transaction_begin(), unload_one()). */
 static int recover(void)
 {
-	return store_recover(dir, "p");
+	return transaction_recover(dir, "p");
 }
 
-/* commit() in a child that WMIBPF_FAULT=STEP:kill kills; the kernel frees what it held. */
+/* load() in a child that WMIBPF_FAULT=STEP:kill kills; the kernel frees what it held. */
 static void kill_at(struct version *v, const char *step)
 {
 	char fault[64];
@@ -528,7 +546,7 @@ static void kill_at(struct version *v, const char *step)
 
 		dup2(null, 2);
 		set_fault(fault);
-		commit(&v->l, &v->meta);
+		load(v);
 		_exit(0);
 	}
 	assert_int_equal(waitpid(pid, &status, 0), pid);

@@ -69,7 +69,8 @@ UNIT_DEPS_rawio = $(OUT)/bpf/deny_method.bpf.o $(OUT)/bpf/allow_all.bpf.o \
 	$(OUT)/bpf/emulate_method.bpf.o $(OUT)/bpf/rewrite_arg.bpf.o $(OUT)/bpf/test_owner.bpf.o \
 	$(OUT)/bpf/bad_kfunc.bpf.o $(OUT)/bpf/test_scope.bpf.o
 UNIT_LIBS_rawio = $(LIBBPF_A) -lelf -lz -lyaml
-# cmd_load.c against a mocked libbpf: the wrapped calls are in the test.
+# cmd_load.c and transaction.c (which the test includes) against a mocked
+# libbpf: the wrapped calls are in the test.
 UNIT_SRCS_attach := loader/cli.c loader/store.c loader/bind.c loader/rawio.c $(POLICY_SRCS) loader/encode.c loader/guid.c loader/util.c \
 	loader/text.c loader/log.c loader/bpffs.c loader/fault.c loader/monitors.c
 UNIT_DEPS_attach = $(OUT)/bpf/wmi_policy.skel.h
@@ -79,10 +80,11 @@ UNIT_WRAP_attach := bpf_obj_get bpf_obj_pin bpf_map__attach_struct_ops bpf_link_
 	bpf_link_detach bpf_map_lookup_elem bpf_map__fd
 UNIT_LIBS_attach = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_attach)) $(LIBBPF_A) -lelf -lz -lyaml
 comma := ,
-# The transaction failed and killed at every fault point, on a fake kernel.
-UNIT_SRCS_transaction := $(UNIT_SRCS_attach)
-UNIT_DEPS_transaction = $(UNIT_DEPS_attach)
-UNIT_CFLAGS_transaction = $(UNIT_CFLAGS_attach) -DWMIBPF_FAULTS
+# The transaction, through its API (transaction.h), failed and killed at
+# every fault point, on a fake kernel.
+UNIT_SRCS_transaction := loader/transaction.c loader/store.c loader/bpffs.c loader/util.c \
+	loader/log.c loader/fault.c
+UNIT_CFLAGS_transaction = -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include -DWMIBPF_FAULTS
 UNIT_WRAP_transaction := bpf_obj_get bpf_obj_pin bpf_map__attach_struct_ops bpf_link_create \
 	bpf_link_update bpf_link_detach bpf_link_get_info_by_fd bpf_map_get_info_by_fd \
 	bpf_map_get_fd_by_id bpf_map_lookup_elem bpf_map__fd bpf_map__update_elem \
@@ -90,7 +92,7 @@ UNIT_WRAP_transaction := bpf_obj_get bpf_obj_pin bpf_map__attach_struct_ops bpf_
 UNIT_LIBS_transaction = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_transaction)) $(LIBBPF_A) -lelf \
 	-lz -lyaml
 # Monitor slots against mocked maps: arrays in the test.
-UNIT_SRCS_monitors := loader/monitors.c loader/store.c loader/util.c loader/bpffs.c loader/fault.c
+UNIT_SRCS_monitors := loader/monitors.c loader/store.c loader/util.c loader/bpffs.c
 UNIT_CFLAGS_monitors = -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
 UNIT_WRAP_monitors := bpf_map_lookup_elem bpf_map_update_elem bpf_map_delete_elem
 UNIT_LIBS_monitors = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_monitors)) $(LIBBPF_A) -lelf -lz
