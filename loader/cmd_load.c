@@ -637,7 +637,6 @@ int cmd_load(struct app *a)
 	return ret;
 }
 
-/* Unload one policy, or what an interrupted load of it left. */
 enum { OPT_NAME = CLI_OPT_VERB, OPT_DEVICE, OPT_FOR_DEVICE, OPT_DIR };
 
 static const struct option load_options[] = {

@@ -15,6 +15,7 @@
 
 enum { OPT_ALL = CLI_OPT_VERB };
 
+/* Unload one policy, or what an interrupted load of it left. */
 static int unload_one(struct app *a, const char *name)
 {
 	const char *bpffs = a->cli->bpffs;

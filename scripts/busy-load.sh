@@ -28,7 +28,7 @@ start)
 			die "busy-load: guest $i already runs (scripts/busy-load.sh stop)"
 		qemu-system-x86_64 -accel tcg -cpu max,la57=off -smp 2 -m 512 \
 			-kernel "$bzimage" -initrd "$initrd" \
-			-append "console=ttyS0 panic=-1 wmibpf.run=busy" \
+			-append "console=ttyS0 panic=-1 no_timer_check wmibpf.run=busy" \
 			-display none -nodefaults -no-reboot \
 			-serial file:"$dir/$i.console" -serial null \
 			-daemonize -pidfile "$dir/$i.pid"

@@ -72,7 +72,7 @@ UNIT_LIBS_rawio = $(LIBBPF_A) -lelf -lz -lyaml
 # cmd_load.c and transaction.c (which the test includes) against a mocked
 # libbpf: the wrapped calls are in the test.
 UNIT_SRCS_attach := loader/cli.c loader/store.c loader/bind.c loader/rawio.c $(POLICY_SRCS) loader/encode.c loader/guid.c loader/util.c \
-	loader/text.c loader/log.c loader/bpffs.c loader/fault.c loader/monitors.c
+	loader/text.c loader/log.c loader/bpffs.c loader/fault.c loader/monitors.c loader/mof_bus.c
 UNIT_DEPS_attach = $(OUT)/bpf/wmi_policy.skel.h
 UNIT_CFLAGS_attach = -I$(OUT)/bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
 UNIT_WRAP_attach := bpf_obj_get bpf_obj_pin bpf_map__attach_struct_ops bpf_link__destroy \
