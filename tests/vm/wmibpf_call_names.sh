@@ -19,7 +19,7 @@ expect_eq "$(wmibpf call AcmeFan.GetInfo)" 'MaxBrightness = 100
 Model = "Aero 14"
 Revision = [1, 2, 3]' "a package result as named fields"
 expect_eq "$(wmibpf call AcmeFan.GetInfo --json)" \
-	"{\"device\":\"$ACME_METHODS\",\"class\":\"AcmeFan\",\"name\":\"GetInfo\",\"instance\":0,\"method\":7,\"type\":\"buffer\",\"bytes\":[100,0,0,0,16,0,65,0,101,0,114,0,111,0,32,0,49,0,52,0,0,0,1,2,3],\"fields\":{\"MaxBrightness\":100,\"Model\":\"Aero 14\",\"Revision\":[1,2,3]}}" \
+	"{\"device\":\"$ACME_METHODS\",\"class\":\"AcmeFan\",\"name\":\"GetInfo\",\"instance\":0,\"method\":7,\"type\":\"package\",\"bytes\":[100,0,0,0,16,0,65,0,101,0,114,0,111,0,32,0,49,0,52,0,0,0,1,2,3],\"fields\":{\"MaxBrightness\":100,\"Model\":\"Aero 14\",\"Revision\":[1,2,3]}}" \
 	"the same in JSON"
 expect_eq "$(wmibpf call AcmeZones.GetColor --instance 3)" "Color = 16777215" \
 	"an instance by number"
