@@ -56,6 +56,40 @@ static bool qualifier_int(const struct bmof_property *p, const char *name, uint6
 	}
 }
 
+static bool is_in(const struct bmof_property *p);
+static bool is_out(const struct bmof_property *p);
+
+/*
+ * A parameter's place in the buffer is its ID: one without, or two in
+ * (or two out) parameters with the same one, leave the layout unknown.
+ * bmof.c sorts the parameters by ID, so those that share p's are next
+ * to it.
+ */
+static int check_id(const struct bmof_method *m, const struct bmof_property *p, char *msg,
+		    size_t msglen)
+{
+	size_t at = p - m->params, k;
+
+	if (p->id < 0)
+		return say(msg, msglen, "%s: parameter %s has no ID(n): its place in the buffer "
+			   "is unknown", m->name, p->name);
+	for (k = at; k > 0 && m->params[k - 1].id == p->id; k--)
+		;
+	for (; k < m->nparams && m->params[k].id == p->id; k++) {
+		const struct bmof_property *q = &m->params[k];
+
+		if (q == p || !((is_in(p) && is_in(q)) || (is_out(p) && is_out(q))))
+			continue;
+		if (!mof_is_name(q->name))
+			return say(msg, msglen, "%s: a parameter's name is not a MOF identifier",
+				   m->name);
+		return say(msg, msglen, "%s: parameters %s and %s have the same ID(%lld): their "
+			   "places in the buffer are unknown", m->name, q < p ? q->name : p->name,
+			   q < p ? p->name : q->name, (long long)p->id);
+	}
+	return 0;
+}
+
 /*
  * The slot of p, or -EINVAL with msg saying why it has no fixed layout.
  * Its name is printed and matched: it must be a plain one, so that
@@ -65,9 +99,13 @@ static int param_slot(const struct bmof_method *m, const struct bmof_property *p
 		      struct slot *s, char *msg, size_t msglen)
 {
 	uint64_t max;
+	int ret;
 
 	if (!mof_is_name(p->name))
 		return say(msg, msglen, "%s: a parameter's name is not a MOF identifier", m->name);
+	ret = check_id(m, p, msg, msglen);
+	if (ret)
+		return ret;
 
 	s->type = p->type & ~BMOF_ARRAY;
 	s->array = p->array || (p->type & BMOF_ARRAY);
