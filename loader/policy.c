@@ -262,7 +262,8 @@ static const char no_names[] = "no bMOF is known here to say what it is (wmibpf 
 static int parse_class(struct parse_ctx *c, const yaml_node_t *n, const char *name,
 		       struct wmi_guid *g)
 {
-	const struct bmof_object *cls;
+	char g1[WMI_GUID_STR_LEN + 1], g2[WMI_GUID_STR_LEN + 1];
+	const struct bmof_object *cls, *twin;
 
 	if (!c->names)
 		return parse_fail(c, n, "device: '%s' is a class name, and %s", name, no_names);
@@ -270,6 +271,11 @@ static int parse_class(struct parse_ctx *c, const yaml_node_t *n, const char *na
 	if (!cls)
 		return parse_fail(c, n, "device: no class %s in %s (see wmibpf mof)", name,
 				  c->names->where);
+	twin = mof_class_twin(c->names->src, c->names->nsrc, cls);
+	if (twin)
+		return parse_fail(c, n, "device: %s names two classes of two devices (%s, %s)",
+				  name, mof_class_guid(cls, g1, sizeof(g1)),
+				  mof_class_guid(twin, g2, sizeof(g2)));
 	if (wmi_guid_parse(cls->guid, g) || wmi_guid_is_null(g))
 		return parse_fail(c, n, "device: class %s has no guid qualifier: it names no WMI "
 				  "device", cls->name);
