@@ -280,7 +280,7 @@ int mof_call_marshal(const struct bmof_method *m, char *const *words, size_t nwo
 	for (i = 0; i < m->nparams && !ret; i++) {
 		const struct bmof_property *p = &m->params[i];
 		const char *value = NULL;
-		char what[160];
+		char what[2 * MOF_NAME_MAX + 3];
 		struct slot s;
 
 		if (!is_in(p))

@@ -355,6 +355,29 @@ static void ids_decide_layout(void **state)
 	assert_int_equal(mof_call_check_result(&m3, res, sizeof(res), msg, sizeof(msg)), 0);
 }
 
+/* The longest names a message may name come out whole, not cut to another name's prefix. */
+static void long_names_whole(void **state)
+{
+	char mname[MOF_NAME_MAX + 1], pname[MOF_NAME_MAX + 1], want[MOF_CALL_ERR_LEN];
+	char line[512];
+	struct bmof_property params[] = { PARAM(pname, BMOF_UINT8, BMOF_DIR_IN, 0) };
+	const struct bmof_method m = { .name = mname, .id = 1, .nparams = 1, .params = params };
+	char msg[MOF_CALL_ERR_LEN];
+	uint8_t *in;
+	size_t len;
+
+	(void)state;
+	memset(mname, 'M', MOF_NAME_MAX);
+	mname[MOF_NAME_MAX] = '\0';
+	memset(pname, 'P', MOF_NAME_MAX);
+	pname[MOF_NAME_MAX] = '\0';
+	snprintf(line, sizeof(line), "%s=256", pname);
+	snprintf(want, sizeof(want), "%s: %s: expected a number from 0 to 255, found '256'",
+		 mname, pname);
+	assert_int_equal(marshal(&m, line, &in, &len, msg), -EINVAL);
+	assert_string_equal(msg, want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -364,6 +387,7 @@ int main(void)
 		cmocka_unit_test(result_fields),
 		cmocka_unit_test(find_on_bus),
 		cmocka_unit_test(ids_decide_layout),
+		cmocka_unit_test(long_names_whole),
 	};
 
 	return cmocka_run_group_tests_name("mof_call", tests, NULL, NULL);
