@@ -228,6 +228,22 @@ static void twins_refused(void **state)
 	}
 }
 
+/* With --mof FILE, an unknown class is said to be missing from FILE, whatever its path. */
+static void unknown_class_where(void **state)
+{
+	struct mof_source file = { .name = "fw.bmof", .b = &mof };
+	const struct policy_names n = { .src = &file, .nsrc = 1, .where = "fw.bmof" };
+	struct policy p;
+	char *err = NULL;
+
+	(void)state;
+	assert_int_equal(parse("name: fan\ndevice: all\nrules:\n  - method: AcmeFans.SetProfile\n"
+			       "    action: deny\n", &n, &p, &err), -EINVAL);
+	assert_string_equal(err, "p.yaml:4:13: method: no class AcmeFans in fw.bmof (see "
+			    "wmibpf mof)");
+	free(err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +251,7 @@ int main(void)
 		cmocka_unit_test(class_gives_the_device),
 		cmocka_unit_test(bad_names),
 		cmocka_unit_test(twins_refused),
+		cmocka_unit_test(unknown_class_where),
 	};
 
 	return cmocka_run_group_tests_name("policy_names", tests, NULL, NULL);
