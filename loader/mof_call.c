@@ -399,6 +399,17 @@ static bool field_signed(const struct field *f)
 	       f->s.type == BMOF_SINT32 || f->s.type == BMOF_SINT64;
 }
 
+/* A string field as text, whole (a field of n bytes has at most n / 2 characters), malloc()ed. */
+static char *field_text(const struct field *f, const uint8_t *buf)
+{
+	size_t size = f->size / 2 + 1;
+	char *text = malloc(size);
+
+	if (text && !text_wmi_string(buf + f->off, f->size, text, size))
+		text[0] = '\0';
+	return text;
+}
+
 static void print_element(FILE *out, const struct field *f, const uint8_t *buf, size_t k)
 {
 	uint64_t v = element(f, buf, k);
@@ -414,16 +425,17 @@ static void print_element(FILE *out, const struct field *f, const uint8_t *buf, 
 void mof_call_print_result(FILE *out, const struct bmof_method *m, const uint8_t *buf,
 			   size_t len)
 {
-	char msg[MOF_CALL_ERR_LEN], text[1024];
+	char msg[MOF_CALL_ERR_LEN];
 	size_t i = 0, pos = 0, k;
 	struct field f;
 
 	while (next_field(m, &i, &pos, buf, len, &f, msg, sizeof(msg)) > 0) {
 		fprintf(out, "%s = ", f.p->name);
 		if (f.s.type == BMOF_STRING) {
-			if (!text_wmi_string(buf + f.off, f.size, text, sizeof(text)))
-				text[0] = '\0';
-			fprintf(out, "\"%s\"\n", text);
+			char *text = field_text(&f, buf);
+
+			fprintf(out, "\"%s\"\n", text ? text : "");
+			free(text);
 			continue;
 		}
 		if (f.s.array)
@@ -451,7 +463,7 @@ static void json_element(struct json *j, const struct field *f, const uint8_t *b
 void mof_call_json_result(struct json *j, const struct bmof_method *m, const uint8_t *buf,
 			  size_t len)
 {
-	char msg[MOF_CALL_ERR_LEN], text[1024];
+	char msg[MOF_CALL_ERR_LEN];
 	size_t i = 0, pos = 0, k;
 	struct field f;
 
@@ -460,9 +472,10 @@ void mof_call_json_result(struct json *j, const struct bmof_method *m, const uin
 	while (next_field(m, &i, &pos, buf, len, &f, msg, sizeof(msg)) > 0) {
 		json_key(j, f.p->name);
 		if (f.s.type == BMOF_STRING) {
-			if (!text_wmi_string(buf + f.off, f.size, text, sizeof(text)))
-				text[0] = '\0';
-			json_string(j, text);
+			char *text = field_text(&f, buf);
+
+			json_string(j, text ? text : "");
+			free(text);
 			continue;
 		}
 		if (!f.s.array) {

@@ -378,6 +378,33 @@ static void long_names_whole(void **state)
 	assert_string_equal(msg, want);
 }
 
+/* A long string field comes out whole, not cut at some buffer's size as if it ended there. */
+static void long_string_whole(void **state)
+{
+	struct bmof_property params[] = { PARAM("Text", BMOF_STRING, BMOF_DIR_OUT, 0) };
+	const struct bmof_method m = { .name = "Get", .id = 1, .nparams = 1, .params = params };
+	size_t n = 3000, i;
+	uint8_t *res = calloc(1, 2 + 2 * (n + 1));
+	char *want = malloc(n + 64), *text;
+
+	(void)state;
+	assert_non_null(res);
+	assert_non_null(want);
+	res[0] = (2 * (n + 1)) & 0xff;
+	res[1] = (2 * (n + 1)) >> 8;
+	for (i = 0; i < n; i++)
+		res[2 + 2 * i] = 'a' + i % 26;
+	strcpy(want, "Text = \"");
+	for (i = 0; i < n; i++)
+		want[8 + i] = 'a' + i % 26;
+	strcpy(want + 8 + n, "\"\n");
+	text = output(&m, res, 2 + 2 * (n + 1), false);
+	assert_string_equal(text, want);
+	free(text);
+	free(want);
+	free(res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -388,6 +415,7 @@ int main(void)
 		cmocka_unit_test(find_on_bus),
 		cmocka_unit_test(ids_decide_layout),
 		cmocka_unit_test(long_names_whole),
+		cmocka_unit_test(long_string_whole),
 	};
 
 	return cmocka_run_group_tests_name("mof_call", tests, NULL, NULL);
