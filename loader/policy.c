@@ -418,6 +418,11 @@ static int parse_method_name(struct parse_ctx *c, const yaml_node_t *v, const ch
 	if (wmi_guid_parse(cls->guid, &a->method_guid) || wmi_guid_is_null(&a->method_guid))
 		return parse_fail(c, v, "method: class %s has no guid qualifier: its methods are "
 				  "no WMI device's", cls->name);
+	/* the rule table's wildcard: such a rule would be for every method */
+	if (m->id == WMI_POLICY_ANY)
+		return parse_fail(c, v, "method: %s.%s has WmiMethodId %u, which a rule cannot "
+				  "name (it is the rules' 'any')", cls->name, m->name,
+				  WMI_POLICY_ANY);
 	a->method_class = cls->name;
 	a->r->method_id = m->id;
 	return 0;

@@ -244,6 +244,38 @@ static void unknown_class_where(void **state)
 	free(err);
 }
 
+/*
+ * WmiMethodId(4294967295) is the rule table's wildcard: a rule for that
+ * method by name must not become a rule for every method of the device.
+ */
+static void wildcard_id_refused(void **state)
+{
+	static struct bmof_method m[] = { { .name = "Last", .id = 0xffffffffll } };
+	static struct bmof_object cls = { .name = "AcmeFan", .guid = FAN, .nmethods = 1,
+					  .methods = m };
+	static struct bmof_object *o[] = { &cls };
+	static struct bmof b = { .nobjects = 1, .objects = o };
+	struct mof_source one = { .name = "acme", .b = &b };
+	const struct policy_names n = { .src = &one, .nsrc = 1, .where = "this machine's bMOF" };
+	struct policy p;
+	char *err = NULL;
+	int ret;
+
+	(void)state;
+	ret = parse("name: fan\ndevice: AcmeFan\ndefault: deny\nrules:\n"
+		    "  - method: AcmeFan.Last\n    action: allow\n", &n, &p, &err);
+	if (!ret) {
+		int any = p.nr_rules == 1 && p.rules[0].method_id == WMI_POLICY_ANY;
+
+		policy_free(&p);
+		fail_msg("accepted; the rule %s", any ? "allows every method" : "was kept");
+	}
+	assert_int_equal(ret, -EINVAL);
+	assert_string_equal(err, "p.yaml:5:13: method: AcmeFan.Last has WmiMethodId 4294967295, "
+			    "which a rule cannot name (it is the rules' 'any')");
+	free(err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -252,6 +284,7 @@ int main(void)
 		cmocka_unit_test(bad_names),
 		cmocka_unit_test(twins_refused),
 		cmocka_unit_test(unknown_class_where),
+		cmocka_unit_test(wildcard_id_refused),
 	};
 
 	return cmocka_run_group_tests_name("policy_names", tests, NULL, NULL);
