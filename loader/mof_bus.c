@@ -17,6 +17,7 @@
 #include "guid.h"
 #include "mof_bus.h"
 #include "policy.h"
+#include "text.h"
 #include "wmibpf.h"
 
 /* The blob files wmibpf accepts: larger ones are not firmware's. */
@@ -90,7 +91,7 @@ static int read_blob(const char *path, uint8_t **out, size_t *len, char *msg, si
 int mof_load(struct mof_source *src, const char *name, const char *path, char *msg,
 	     size_t msglen)
 {
-	char err[256];
+	char err[256], esc[4 * sizeof(err)];
 	uint8_t *buf = NULL;
 	size_t len = 0;
 	int ret;
@@ -101,8 +102,11 @@ int mof_load(struct mof_source *src, const char *name, const char *path, char *m
 		return ret;
 	ret = bmof_decode(buf, len, &src->b, err, sizeof(err));
 	free(buf);
-	if (ret)
-		snprintf(msg, msglen, "%s: %s", path, err);
+	/* the error may quote the firmware's names: never as they are */
+	if (ret) {
+		text_escape(err, sizeof(err), esc, sizeof(esc));
+		snprintf(msg, msglen, "%s: %s", path, esc);
+	}
 	return ret;
 }
 

@@ -30,7 +30,7 @@ struct mof_bus {
 };
 
 /* Room for the reason a blob could not be had: a path and the decoder's words. */
-#define MOF_ERR_LEN	(PATH_MAX + 320)
+#define MOF_ERR_LEN	(PATH_MAX + 4 * 256 + 64)
 
 /*
  * Reads and decodes path into src (named name). 0, or a negative errno

@@ -56,6 +56,40 @@ static bool qualifier_int(const struct bmof_property *p, const char *name, uint6
 	}
 }
 
+static bool is_in(const struct bmof_property *p);
+static bool is_out(const struct bmof_property *p);
+
+/*
+ * A parameter's place in the buffer is its ID: one without, or two in
+ * (or two out) parameters with the same one, leave the layout unknown.
+ * bmof.c sorts the parameters by ID, so those that share p's are next
+ * to it.
+ */
+static int check_id(const struct bmof_method *m, const struct bmof_property *p, char *msg,
+		    size_t msglen)
+{
+	size_t at = p - m->params, k;
+
+	if (p->id < 0)
+		return say(msg, msglen, "%s: parameter %s has no ID(n): its place in the buffer "
+			   "is unknown", m->name, p->name);
+	for (k = at; k > 0 && m->params[k - 1].id == p->id; k--)
+		;
+	for (; k < m->nparams && m->params[k].id == p->id; k++) {
+		const struct bmof_property *q = &m->params[k];
+
+		if (q == p || !((is_in(p) && is_in(q)) || (is_out(p) && is_out(q))))
+			continue;
+		if (!mof_is_name(q->name))
+			return say(msg, msglen, "%s: a parameter's name is not a MOF identifier",
+				   m->name);
+		return say(msg, msglen, "%s: parameters %s and %s have the same ID(%lld): their "
+			   "places in the buffer are unknown", m->name, q < p ? q->name : p->name,
+			   q < p ? p->name : q->name, (long long)p->id);
+	}
+	return 0;
+}
+
 /*
  * The slot of p, or -EINVAL with msg saying why it has no fixed layout.
  * Its name is printed and matched: it must be a plain one, so that
@@ -65,9 +99,13 @@ static int param_slot(const struct bmof_method *m, const struct bmof_property *p
 		      struct slot *s, char *msg, size_t msglen)
 {
 	uint64_t max;
+	int ret;
 
 	if (!mof_is_name(p->name))
 		return say(msg, msglen, "%s: a parameter's name is not a MOF identifier", m->name);
+	ret = check_id(m, p, msg, msglen);
+	if (ret)
+		return ret;
 
 	s->type = p->type & ~BMOF_ARRAY;
 	s->array = p->array || (p->type & BMOF_ARRAY);
@@ -242,7 +280,7 @@ int mof_call_marshal(const struct bmof_method *m, char *const *words, size_t nwo
 	for (i = 0; i < m->nparams && !ret; i++) {
 		const struct bmof_property *p = &m->params[i];
 		const char *value = NULL;
-		char what[160];
+		char what[2 * MOF_NAME_MAX + 3];
 		struct slot s;
 
 		if (!is_in(p))
@@ -361,6 +399,17 @@ static bool field_signed(const struct field *f)
 	       f->s.type == BMOF_SINT32 || f->s.type == BMOF_SINT64;
 }
 
+/* A string field as text, whole (a field of n bytes has at most n / 2 characters), malloc()ed. */
+static char *field_text(const struct field *f, const uint8_t *buf)
+{
+	size_t size = f->size / 2 + 1;
+	char *text = malloc(size);
+
+	if (text && !text_wmi_string(buf + f->off, f->size, text, size))
+		text[0] = '\0';
+	return text;
+}
+
 static void print_element(FILE *out, const struct field *f, const uint8_t *buf, size_t k)
 {
 	uint64_t v = element(f, buf, k);
@@ -376,16 +425,17 @@ static void print_element(FILE *out, const struct field *f, const uint8_t *buf, 
 void mof_call_print_result(FILE *out, const struct bmof_method *m, const uint8_t *buf,
 			   size_t len)
 {
-	char msg[MOF_CALL_ERR_LEN], text[1024];
+	char msg[MOF_CALL_ERR_LEN];
 	size_t i = 0, pos = 0, k;
 	struct field f;
 
 	while (next_field(m, &i, &pos, buf, len, &f, msg, sizeof(msg)) > 0) {
 		fprintf(out, "%s = ", f.p->name);
 		if (f.s.type == BMOF_STRING) {
-			if (!text_wmi_string(buf + f.off, f.size, text, sizeof(text)))
-				text[0] = '\0';
-			fprintf(out, "\"%s\"\n", text);
+			char *text = field_text(&f, buf);
+
+			fprintf(out, "\"%s\"\n", text ? text : "");
+			free(text);
 			continue;
 		}
 		if (f.s.array)
@@ -413,7 +463,7 @@ static void json_element(struct json *j, const struct field *f, const uint8_t *b
 void mof_call_json_result(struct json *j, const struct bmof_method *m, const uint8_t *buf,
 			  size_t len)
 {
-	char msg[MOF_CALL_ERR_LEN], text[1024];
+	char msg[MOF_CALL_ERR_LEN];
 	size_t i = 0, pos = 0, k;
 	struct field f;
 
@@ -422,9 +472,10 @@ void mof_call_json_result(struct json *j, const struct bmof_method *m, const uin
 	while (next_field(m, &i, &pos, buf, len, &f, msg, sizeof(msg)) > 0) {
 		json_key(j, f.p->name);
 		if (f.s.type == BMOF_STRING) {
-			if (!text_wmi_string(buf + f.off, f.size, text, sizeof(text)))
-				text[0] = '\0';
-			json_string(j, text);
+			char *text = field_text(&f, buf);
+
+			json_string(j, text ? text : "");
+			free(text);
 			continue;
 		}
 		if (!f.s.array) {

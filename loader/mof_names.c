@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "bmof.h"
+#include "guid.h"
 #include "mof_bus.h"
 #include "mof_names.h"
 
@@ -51,11 +52,70 @@ const struct bmof_object *mof_find_class(const struct mof_source *src, size_t ns
 	return NULL;
 }
 
+const struct bmof_object *mof_class_twin(const struct mof_source *src, size_t nsrc,
+					 const struct bmof_object *cls)
+{
+	size_t i, k;
+
+	for (i = 0; i < nsrc; i++) {
+		const struct bmof *b = src[i].b;
+
+		for (k = 0; b && k < b->nobjects; k++) {
+			const struct bmof_object *o = b->objects[k];
+
+			if (o != cls && !o->instance && !strcasecmp(o->name, cls->name) &&
+			    strcasecmp(o->guid, cls->guid))
+				return o;
+		}
+	}
+	return NULL;
+}
+
+const char *mof_class_guid(const struct bmof_object *o, char *buf, size_t size)
+{
+	char text[WMI_GUID_STR_LEN + 1];
+	struct wmi_guid g;
+
+	if (wmi_guid_parse(o->guid, &g)) {
+		snprintf(buf, size, "no GUID");
+	} else {
+		wmi_guid_format(&g, text);
+		snprintf(buf, size, "%s", text);
+	}
+	return buf;
+}
+
+/* Another method of a class called cls's name, called m's name, with another id. */
+static const struct bmof_method *method_twin(const struct mof_source *src, size_t nsrc,
+					     const struct bmof_object *cls,
+					     const struct bmof_method *m)
+{
+	size_t i, k, j;
+
+	for (i = 0; i < nsrc; i++) {
+		const struct bmof *b = src[i].b;
+
+		for (k = 0; b && k < b->nobjects; k++) {
+			const struct bmof_object *o = b->objects[k];
+
+			if (o->instance || strcasecmp(o->name, cls->name))
+				continue;
+			for (j = 0; j < o->nmethods; j++)
+				if (!strcasecmp(o->methods[j].name, m->name) &&
+				    o->methods[j].id != m->id)
+					return &o->methods[j];
+		}
+	}
+	return NULL;
+}
+
 int mof_find_method(const struct mof_source *src, size_t nsrc, const char *class_name,
 		    const char *method_name, const struct bmof_object **cls,
 		    const struct bmof_method **m, char *msg, size_t msglen)
 {
-	const struct bmof_object *found;
+	const struct bmof_object *found, *twin;
+	const struct bmof_method *other;
+	char g1[WMI_GUID_STR_LEN + 1], g2[WMI_GUID_STR_LEN + 1];
 	size_t i;
 
 	if (!mof_is_name(class_name) || !mof_is_name(method_name))
@@ -66,11 +126,21 @@ int mof_find_method(const struct mof_source *src, size_t nsrc, const char *class
 			 nsrc == 1 && src[0].name[0] == '/' ? src[0].name : "this machine's bMOF");
 		return -ENOENT;
 	}
+	twin = mof_class_twin(src, nsrc, found);
+	if (twin)
+		return say(msg, msglen, "class %s names two classes of two devices (%s, %s)",
+			   class_name, mof_class_guid(found, g1, sizeof(g1)),
+			   mof_class_guid(twin, g2, sizeof(g2)));
 	*cls = found;
 	for (i = 0; i < found->nmethods; i++) {
 		if (strcasecmp(found->methods[i].name, method_name))
 			continue;
 		*m = &found->methods[i];
+		other = method_twin(src, nsrc, found, *m);
+		if (other)
+			return say(msg, msglen, "%s.%s names two methods (WmiMethodId %lld and "
+				   "%lld)", class_name, method_name, (long long)(*m)->id,
+				   (long long)other->id);
 		if ((*m)->id < 0 || (*m)->id > UINT32_MAX)
 			return say(msg, msglen, "%s.%s has no WmiMethodId", found->name,
 				   (*m)->name);

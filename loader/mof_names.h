@@ -32,10 +32,22 @@ const struct bmof_object *mof_find_class(const struct mof_source *src, size_t ns
 					 const char *name);
 
 /*
+ * Another class named as cls (case-insensitive) for another device (a
+ * guid that differs), or NULL: a name that is two such classes says no
+ * one device.
+ */
+const struct bmof_object *mof_class_twin(const struct mof_source *src, size_t nsrc,
+					 const struct bmof_object *cls);
+
+/* "GUID" of o as wmibpf prints GUIDs, or "no GUID", in buf. */
+const char *mof_class_guid(const struct bmof_object *o, char *buf, size_t size);
+
+/*
  * Class class_name and its method method_name: 0, or -ENOENT with msg
  * saying which is unknown (and where it was looked for: a file's path,
  * or this machine's bMOF), or -EINVAL for names that are not
- * identifiers or a method without a WmiMethodId.
+ * identifiers, a method without a WmiMethodId, a class name that is
+ * two devices' classes or a method name that is two WmiMethodIds.
  */
 int mof_find_method(const struct mof_source *src, size_t nsrc, const char *class_name,
 		    const char *method_name, const struct bmof_object **cls,

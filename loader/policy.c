@@ -262,7 +262,8 @@ static const char no_names[] = "no bMOF is known here to say what it is (wmibpf 
 static int parse_class(struct parse_ctx *c, const yaml_node_t *n, const char *name,
 		       struct wmi_guid *g)
 {
-	const struct bmof_object *cls;
+	char g1[WMI_GUID_STR_LEN + 1], g2[WMI_GUID_STR_LEN + 1];
+	const struct bmof_object *cls, *twin;
 
 	if (!c->names)
 		return parse_fail(c, n, "device: '%s' is a class name, and %s", name, no_names);
@@ -270,6 +271,11 @@ static int parse_class(struct parse_ctx *c, const yaml_node_t *n, const char *na
 	if (!cls)
 		return parse_fail(c, n, "device: no class %s in %s (see wmibpf mof)", name,
 				  c->names->where);
+	twin = mof_class_twin(c->names->src, c->names->nsrc, cls);
+	if (twin)
+		return parse_fail(c, n, "device: %s names two classes of two devices (%s, %s)",
+				  name, mof_class_guid(cls, g1, sizeof(g1)),
+				  mof_class_guid(twin, g2, sizeof(g2)));
 	if (wmi_guid_parse(cls->guid, g) || wmi_guid_is_null(g))
 		return parse_fail(c, n, "device: class %s has no guid qualifier: it names no WMI "
 				  "device", cls->name);
@@ -401,12 +407,22 @@ static int parse_method_name(struct parse_ctx *c, const yaml_node_t *v, const ch
 		return parse_fail(c, v, "method: expected Class.Method, each a MOF identifier");
 	memcpy(class_name, s, dot - s);
 	class_name[dot - s] = '\0';
+	/* mof_find_method() knows no --mof FILE: say where the class was looked for */
+	if (mof_is_name(class_name) && mof_is_name(dot + 1) &&
+	    !mof_find_class(c->names->src, c->names->nsrc, class_name))
+		return parse_fail(c, v, "method: no class %s in %s (see wmibpf mof)", class_name,
+				  c->names->where);
 	if (mof_find_method(c->names->src, c->names->nsrc, class_name, dot + 1, &cls, &m, msg,
 			    sizeof(msg)))
 		return parse_fail(c, v, "method: %s", msg);
 	if (wmi_guid_parse(cls->guid, &a->method_guid) || wmi_guid_is_null(&a->method_guid))
 		return parse_fail(c, v, "method: class %s has no guid qualifier: its methods are "
 				  "no WMI device's", cls->name);
+	/* the rule table's wildcard: such a rule would be for every method */
+	if (m->id == WMI_POLICY_ANY)
+		return parse_fail(c, v, "method: %s.%s has WmiMethodId %u, which a rule cannot "
+				  "name (it is the rules' 'any')", cls->name, m->name,
+				  WMI_POLICY_ANY);
 	a->method_class = cls->name;
 	a->r->method_id = m->id;
 	return 0;

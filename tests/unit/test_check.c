@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* wmibpf check (loader/cmd_check.c): what it prints and its exit status. */
 
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,7 +13,9 @@
 
 #include <cmocka.h>
 
+#include "bmof.h"
 #include "bmof_fixture.h"
+#include "mof_bus.h"
 
 #include "wmibpf.h"
 
@@ -139,12 +142,43 @@ static void objects(void **state)
 	assert_int_equal(check(both, 2), EXIT_FAILED);
 }
 
+/*
+ * A blob that cannot be decoded is said with the firmware's names in
+ * its error escaped: an escape sequence in a method's name must not
+ * reach the terminal (wmibpf check, call, mof and devices print it).
+ */
+static void blob_error_escaped(void **state)
+{
+	struct fx *data = fx_root(fx_object(0, NULL,
+		fx_list(fx_property("__CLASS", BMOF_STRING, fx_str("Evil"), NULL), NULL),
+		fx_list(fx_property("M\x1b]0;owned\x07", BMOF_UINT32, fx_u32(1), NULL), NULL)),
+		NULL);
+	struct fx *blob = fx_fomb(fx_ds(data, false), data->len);
+	struct mof_source src = { };
+	char path[160], msg[MOF_ERR_LEN];
+	FILE *f;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/evil.bmof", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(blob->d, 1, blob->len, f), blob->len);
+	fclose(f);
+	assert_int_equal(mof_load(&src, path, path, msg, sizeof(msg)), -EINVAL);
+	if (strchr(msg, 0x1b) || strchr(msg, 0x07) || !strstr(msg, "M\\x1b]0;owned\\x07"))
+		fail_msg("error not escaped: %s", msg);
+	unlink(path);
+	fx_free(blob);
+	fx_free(data);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(exit_status),
 		cmocka_unit_test(objects),
 		cmocka_unit_test(names),
+		cmocka_unit_test(blob_error_escaped),
 	};
 
 	return cmocka_run_group_tests_name("check", tests, setup, teardown);

@@ -313,6 +313,98 @@ static void find_on_bus(void **state)
 	assert_false(mof_is_name(""));
 }
 
+/*
+ * A parameter's place is its ID: one without an ID, or two in (or out)
+ * parameters with the same ID, leave the firmware's layout unknown, and
+ * a guess would send it other bytes than it reads.
+ */
+static void ids_decide_layout(void **state)
+{
+	struct bmof_property no_id[] = {
+		PARAM("A", BMOF_UINT32, BMOF_DIR_IN, 0),
+		PARAM("B", BMOF_UINT8, BMOF_DIR_IN, -1),
+	};
+	struct bmof_property same_id[] = {
+		PARAM("A", BMOF_UINT8, BMOF_DIR_IN, 0),
+		PARAM("B", BMOF_UINT32, BMOF_DIR_IN, 0),
+		PARAM("R", BMOF_UINT32, BMOF_DIR_OUT, 0),
+	};
+	struct bmof_property in_out_share[] = {
+		PARAM("A", BMOF_UINT32, BMOF_DIR_IN, 0),
+		PARAM("R", BMOF_UINT32, BMOF_DIR_OUT, 0),
+	};
+	const struct bmof_method m1 = { .name = "M", .id = 1, .nparams = 2, .params = no_id };
+	const struct bmof_method m2 = { .name = "M", .id = 1, .nparams = 3, .params = same_id };
+	const struct bmof_method m3 = { .name = "M", .id = 1, .nparams = 2,
+					.params = in_out_share };
+	static const uint8_t res[4] = { 1, 0, 0, 0 };
+	char msg[MOF_CALL_ERR_LEN];
+	uint8_t *in;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(marshal(&m1, "A=1 B=2", &in, &len, msg), -EINVAL);
+	assert_string_equal(msg, "M: parameter B has no ID(n): its place in the buffer is "
+			    "unknown");
+	assert_int_equal(marshal(&m2, "A=1 B=2", &in, &len, msg), -EINVAL);
+	assert_string_equal(msg, "M: parameters A and B have the same ID(0): their places in "
+			    "the buffer are unknown");
+	/* in and out parameters are two buffers: the same ID in each is fine */
+	assert_int_equal(marshal(&m3, "A=1", &in, &len, msg), 0);
+	free(in);
+	assert_int_equal(mof_call_check_result(&m3, res, sizeof(res), msg, sizeof(msg)), 0);
+}
+
+/* The longest names a message may name come out whole, not cut to another name's prefix. */
+static void long_names_whole(void **state)
+{
+	char mname[MOF_NAME_MAX + 1], pname[MOF_NAME_MAX + 1], want[MOF_CALL_ERR_LEN];
+	char line[512];
+	struct bmof_property params[] = { PARAM(pname, BMOF_UINT8, BMOF_DIR_IN, 0) };
+	const struct bmof_method m = { .name = mname, .id = 1, .nparams = 1, .params = params };
+	char msg[MOF_CALL_ERR_LEN];
+	uint8_t *in;
+	size_t len;
+
+	(void)state;
+	memset(mname, 'M', MOF_NAME_MAX);
+	mname[MOF_NAME_MAX] = '\0';
+	memset(pname, 'P', MOF_NAME_MAX);
+	pname[MOF_NAME_MAX] = '\0';
+	snprintf(line, sizeof(line), "%s=256", pname);
+	snprintf(want, sizeof(want), "%s: %s: expected a number from 0 to 255, found '256'",
+		 mname, pname);
+	assert_int_equal(marshal(&m, line, &in, &len, msg), -EINVAL);
+	assert_string_equal(msg, want);
+}
+
+/* A long string field comes out whole, not cut at some buffer's size as if it ended there. */
+static void long_string_whole(void **state)
+{
+	struct bmof_property params[] = { PARAM("Text", BMOF_STRING, BMOF_DIR_OUT, 0) };
+	const struct bmof_method m = { .name = "Get", .id = 1, .nparams = 1, .params = params };
+	size_t n = 3000, i;
+	uint8_t *res = calloc(1, 2 + 2 * (n + 1));
+	char *want = malloc(n + 64), *text;
+
+	(void)state;
+	assert_non_null(res);
+	assert_non_null(want);
+	res[0] = (2 * (n + 1)) & 0xff;
+	res[1] = (2 * (n + 1)) >> 8;
+	for (i = 0; i < n; i++)
+		res[2 + 2 * i] = 'a' + i % 26;
+	strcpy(want, "Text = \"");
+	for (i = 0; i < n; i++)
+		want[8 + i] = 'a' + i % 26;
+	strcpy(want + 8 + n, "\"\n");
+	text = output(&m, res, 2 + 2 * (n + 1), false);
+	assert_string_equal(text, want);
+	free(text);
+	free(want);
+	free(res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -321,6 +413,9 @@ int main(void)
 		cmocka_unit_test(no_fixed_layout),
 		cmocka_unit_test(result_fields),
 		cmocka_unit_test(find_on_bus),
+		cmocka_unit_test(ids_decide_layout),
+		cmocka_unit_test(long_names_whole),
+		cmocka_unit_test(long_string_whole),
 	};
 
 	return cmocka_run_group_tests_name("mof_call", tests, NULL, NULL);

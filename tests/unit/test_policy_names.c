@@ -168,12 +168,123 @@ static void bad_names(void **state)
 	}
 }
 
+/*
+ * A name two bMOFs give to two devices (or one class to two methods)
+ * says no one device or method: it is refused, not taken as the first.
+ */
+static void twins_refused(void **state)
+{
+	static struct bmof_method other_methods[] = {
+		{ .name = "SetProfile", .id = 9 },
+	};
+	static struct bmof_method twin_methods[] = {
+		{ .name = "GetProfile", .id = 5 },
+		{ .name = "SETPROFILE", .id = 7 },
+		{ .name = "SetProfile", .id = 6 },
+	};
+	/* another vendor's AcmeFan, for the tag's device */
+	static struct bmof_object other = { .name = "acmefan", .guid = TAG, .nmethods = 1,
+					    .methods = other_methods };
+	static struct bmof_object twin = { .name = "AcmeFan", .guid = FAN, .nmethods = 3,
+					   .methods = twin_methods };
+	static struct bmof_object *o2[] = { &other };
+	static struct bmof_object *o3[] = { &twin };
+	static struct bmof mof2 = { .nobjects = 1, .objects = o2 };
+	static struct bmof mof3 = { .nobjects = 1, .objects = o3 };
+	struct mof_source two[] = { { .name = "acme", .b = &mof }, { .name = "other", .b = &mof2 } };
+	struct mof_source one = { .name = "twin", .b = &mof3 };
+	const struct policy_names n2 = { .src = two, .nsrc = 2, .where = "this machine's bMOF" };
+	const struct policy_names n1 = { .src = &one, .nsrc = 1, .where = "this machine's bMOF" };
+	static const struct {
+		const char *text;
+		const struct policy_names *names;
+		const char *error;
+	} cases[] = {
+		{ "name: fan\ndevice: AcmeFan\n", NULL,
+		  "p.yaml:2:9: device: AcmeFan names two classes of two devices ("
+		  FAN ", " TAG ")" },
+		{ "name: fan\ndevice: all\nrules:\n  - method: AcmeFan.SetProfile\n"
+		  "    action: deny\n", NULL,
+		  "p.yaml:4:13: method: class AcmeFan names two classes of two devices (" FAN
+		  ", " TAG ")" },
+		{ "name: fan\ndevice: all\nrules:\n  - method: AcmeFan.SetProfile\n"
+		  "    action: deny\n", NULL,
+		  "p.yaml:4:13: method: AcmeFan.SetProfile names two methods (WmiMethodId 7 "
+		  "and 6)" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct policy p;
+		char *err = NULL;
+		int ret = parse(cases[i].text, i < 2 ? &n2 : &n1, &p, &err);
+
+		if (ret != -EINVAL || !err || strcmp(err, cases[i].error)) {
+			fail_msg("case %zu gave %d '%s', expected '%s'", i, ret,
+				 err ? err : "(null)", cases[i].error);
+		}
+		free(err);
+	}
+}
+
+/* With --mof FILE, an unknown class is said to be missing from FILE, whatever its path. */
+static void unknown_class_where(void **state)
+{
+	struct mof_source file = { .name = "fw.bmof", .b = &mof };
+	const struct policy_names n = { .src = &file, .nsrc = 1, .where = "fw.bmof" };
+	struct policy p;
+	char *err = NULL;
+
+	(void)state;
+	assert_int_equal(parse("name: fan\ndevice: all\nrules:\n  - method: AcmeFans.SetProfile\n"
+			       "    action: deny\n", &n, &p, &err), -EINVAL);
+	assert_string_equal(err, "p.yaml:4:13: method: no class AcmeFans in fw.bmof (see "
+			    "wmibpf mof)");
+	free(err);
+}
+
+/*
+ * WmiMethodId(4294967295) is the rule table's wildcard: a rule for that
+ * method by name must not become a rule for every method of the device.
+ */
+static void wildcard_id_refused(void **state)
+{
+	static struct bmof_method m[] = { { .name = "Last", .id = 0xffffffffll } };
+	static struct bmof_object cls = { .name = "AcmeFan", .guid = FAN, .nmethods = 1,
+					  .methods = m };
+	static struct bmof_object *o[] = { &cls };
+	static struct bmof b = { .nobjects = 1, .objects = o };
+	struct mof_source one = { .name = "acme", .b = &b };
+	const struct policy_names n = { .src = &one, .nsrc = 1, .where = "this machine's bMOF" };
+	struct policy p;
+	char *err = NULL;
+	int ret;
+
+	(void)state;
+	ret = parse("name: fan\ndevice: AcmeFan\ndefault: deny\nrules:\n"
+		    "  - method: AcmeFan.Last\n    action: allow\n", &n, &p, &err);
+	if (!ret) {
+		int any = p.nr_rules == 1 && p.rules[0].method_id == WMI_POLICY_ANY;
+
+		policy_free(&p);
+		fail_msg("accepted; the rule %s", any ? "allows every method" : "was kept");
+	}
+	assert_int_equal(ret, -EINVAL);
+	assert_string_equal(err, "p.yaml:5:13: method: AcmeFan.Last has WmiMethodId 4294967295, "
+			    "which a rule cannot name (it is the rules' 'any')");
+	free(err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(names_are_numbers),
 		cmocka_unit_test(class_gives_the_device),
 		cmocka_unit_test(bad_names),
+		cmocka_unit_test(twins_refused),
+		cmocka_unit_test(unknown_class_where),
+		cmocka_unit_test(wildcard_id_refused),
 	};
 
 	return cmocka_run_group_tests_name("policy_names", tests, NULL, NULL);
