@@ -19,6 +19,7 @@
 #include "mof_bus.h"
 #include "mof_call.h"
 #include "mof_names.h"
+#include "policy.h"
 #include "text.h"
 #include "wmibpf.h"
 
@@ -39,18 +40,11 @@ static const char *owner(const struct cli *c, const char *target, char *buf, siz
 /* A call by name: the method, its device and its input, from the bus's bMOFs. */
 struct named {
 	struct mof_bus bus;
+	struct policy_names names;
 	const struct bmof_object *cls;
 	const struct bmof_method *m;
 	char device[64];
 };
-
-static void bmof_lost(const char *device, int err, const char *msg, void *arg)
-{
-	(void)device;
-	(void)arg;
-	if (err != -EACCES && err != -EPERM)
-		errmsg("%s (its classes cannot be called by name)", msg);
-}
 
 /* Class.Method to device and method id, NAME=VALUE to input: EXIT_*. */
 static int resolve(struct cli *c, struct named *n)
@@ -64,11 +58,11 @@ static int resolve(struct cli *c, struct named *n)
 	snprintf(class_name, sizeof(class_name), "%s", c->target);
 	dot = strchr(class_name, '.');
 	*dot = '\0';
-	err = mof_bus_open(&n->bus, c->sysfs);
-	if (err)
-		return err == -ENOMEM ? EXIT_FAILED : EXIT_NOT_FOUND;
-	mof_bus_read_all(&n->bus, bmof_lost, NULL);
-	err = mof_find_method(n->bus.src, n->bus.nsrc, class_name, dot + 1, &n->cls, &n->m, msg, sizeof(msg));
+	/* No bus or no bMOF: no class is known, and the lookup says so. */
+	if (!mof_bus_names(&n->bus, c->sysfs, &n->names))
+		n->names = (struct policy_names){ .where = "this machine's bMOF" };
+	err = mof_find_method(n->names.src, n->names.nsrc, n->names.where, class_name, dot + 1,
+			      &n->cls, &n->m, msg, sizeof(msg));
 	if (err) {
 		errmsg("call: %s", msg);
 		return err == -ENOENT ? EXIT_NOT_FOUND : EXIT_FAILED;

@@ -25,17 +25,6 @@ struct slot {
 	bool array;
 };
 
-__attribute__((format(printf, 3, 4)))
-static int say(char *msg, size_t msglen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, msglen, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
-
 static bool qualifier_int(const struct bmof_property *p, const char *name, uint64_t *v)
 {
 	const struct bmof_qualifier *q = bmof_qualifier_find(p->qualifiers, p->nqualifiers, name);
@@ -71,7 +60,7 @@ static int check_id(const struct bmof_method *m, const struct bmof_property *p, 
 	size_t at = p - m->params, k;
 
 	if (p->id < 0)
-		return say(msg, msglen, "%s: parameter %s has no ID(n): its place in the buffer "
+		return mof_error(msg, msglen, "%s: parameter %s has no ID(n): its place in the buffer "
 			   "is unknown", m->name, p->name);
 	for (k = at; k > 0 && m->params[k - 1].id == p->id; k--)
 		;
@@ -81,9 +70,9 @@ static int check_id(const struct bmof_method *m, const struct bmof_property *p, 
 		if (q == p || !((is_in(p) && is_in(q)) || (is_out(p) && is_out(q))))
 			continue;
 		if (!mof_is_name(q->name))
-			return say(msg, msglen, "%s: a parameter's name is not a MOF identifier",
+			return mof_error(msg, msglen, "%s: a parameter's name is not a MOF identifier",
 				   m->name);
-		return say(msg, msglen, "%s: parameters %s and %s have the same ID(%lld): their "
+		return mof_error(msg, msglen, "%s: parameters %s and %s have the same ID(%lld): their "
 			   "places in the buffer are unknown", m->name, q < p ? q->name : p->name,
 			   q < p ? p->name : q->name, (long long)p->id);
 	}
@@ -102,7 +91,7 @@ static int param_slot(const struct bmof_method *m, const struct bmof_property *p
 	int ret;
 
 	if (!mof_is_name(p->name))
-		return say(msg, msglen, "%s: a parameter's name is not a MOF identifier", m->name);
+		return mof_error(msg, msglen, "%s: a parameter's name is not a MOF identifier", m->name);
 	ret = check_id(m, p, msg, msglen);
 	if (ret)
 		return ret;
@@ -127,20 +116,20 @@ static int param_slot(const struct bmof_method *m, const struct bmof_property *p
 		s->size = 0;
 		break;
 	default:
-		return say(msg, msglen, "%s: parameter %s is of type %s, which has no WMI buffer "
+		return mof_error(msg, msglen, "%s: parameter %s is of type %s, which has no WMI buffer "
 			   "layout wmibpf knows", m->name, p->name, bmof_type_name(s->type));
 	}
 	if (!s->array)
 		return 0;
 	if (bmof_qualifier_find(p->qualifiers, p->nqualifiers, "WmiSizeIs"))
-		return say(msg, msglen, "%s: parameter %s is an array whose length another "
+		return mof_error(msg, msglen, "%s: parameter %s is an array whose length another "
 			   "parameter gives (WmiSizeIs): a variable-length layout", m->name,
 			   p->name);
 	if (!qualifier_int(p, "MAX", &max) || !max || max > 65536)
-		return say(msg, msglen, "%s: parameter %s is an array without a MAX(n) length: "
+		return mof_error(msg, msglen, "%s: parameter %s is an array without a MAX(n) length: "
 			   "a variable-length layout", m->name, p->name);
 	if (!s->size)
-		return say(msg, msglen, "%s: parameter %s is an array of strings: a "
+		return mof_error(msg, msglen, "%s: parameter %s is an array of strings: a "
 			   "variable-length layout", m->name, p->name);
 	s->count = max;
 	return 0;
@@ -202,19 +191,19 @@ static int put_scalar(struct out *o, const struct slot *s, const char *text, con
 
 	if (s->type == BMOF_BOOLEAN) {
 		if (strcmp(text, "true") && strcmp(text, "false"))
-			return say(msg, msglen, "%s: expected true or false, found '%s'", what, text);
+			return mof_error(msg, msglen, "%s: expected true or false, found '%s'", what, text);
 		v = !strcmp(text, "true");
 	} else if (is_signed) {
 		bool neg = text[0] == '-';
 		uint64_t half = limit / 2;
 
 		if (text_parse_u64(text + neg, &v) || v > half + neg)
-			return say(msg, msglen, "%s: expected a number from -%llu to %llu, found "
+			return mof_error(msg, msglen, "%s: expected a number from -%llu to %llu, found "
 				   "'%s'", what, (unsigned long long)half + 1,
 				   (unsigned long long)half, text);
 		v = neg ? -v : v;
 	} else if (text_parse_u64(text, &v) || v > limit) {
-		return say(msg, msglen, "%s: expected a number from 0 to %llu, found '%s'", what,
+		return mof_error(msg, msglen, "%s: expected a number from 0 to %llu, found '%s'", what,
 			   (unsigned long long)limit, text);
 	}
 	for (i = 0; i < s->size; i++)
@@ -238,7 +227,7 @@ static int put_param(struct out *o, const struct slot *s, const char *value, con
 		size_t len;
 
 		if (cli_marshal_string(value, &w, &len))
-			return say(msg, msglen, "%s: expected ASCII text of at most 32766 "
+			return mof_error(msg, msglen, "%s: expected ASCII text of at most 32766 "
 				   "characters", what);
 		align(o, 2);
 		put(o, w, len);
@@ -250,7 +239,7 @@ static int put_param(struct out *o, const struct slot *s, const char *value, con
 	for (c = strchr(value, ','), n = 1; c; c = strchr(c + 1, ','))
 		n++;
 	if (n != s->count)
-		return say(msg, msglen, "%s: expected %zu values separated by commas (MAX(%zu)), "
+		return mof_error(msg, msglen, "%s: expected %zu values separated by commas (MAX(%zu)), "
 			   "found %zu", what, s->count, s->count, n);
 	copy = strdup(value);
 	if (!copy)
@@ -276,7 +265,7 @@ int mof_call_marshal(const struct bmof_method *m, char *const *words, size_t nwo
 		return -ENOMEM;
 	for (w = 0; w < nwords && !ret; w++)
 		if (!strchr(words[w], '=') || words[w][0] == '=')
-			ret = say(msg, msglen, "expected NAME=VALUE, found '%s'", words[w]);
+			ret = mof_error(msg, msglen, "expected NAME=VALUE, found '%s'", words[w]);
 	for (i = 0; i < m->nparams && !ret; i++) {
 		const struct bmof_property *p = &m->params[i];
 		const char *value = NULL;
@@ -292,12 +281,12 @@ int mof_call_marshal(const struct bmof_method *m, char *const *words, size_t nwo
 			if (strlen(p->name) != klen || strncasecmp(words[w], p->name, klen))
 				continue;
 			if (value)
-				ret = say(msg, msglen, "%s: %s is given twice", m->name, p->name);
+				ret = mof_error(msg, msglen, "%s: %s is given twice", m->name, p->name);
 			value = words[w] + klen + 1;
 			used[w] = true;
 		}
 		if (!ret && !value)
-			ret = say(msg, msglen, "%s: missing %s=%s%s", m->name, p->name,
+			ret = mof_error(msg, msglen, "%s: missing %s=%s%s", m->name, p->name,
 				  bmof_type_name(s.type), s.array ? "[]" : "");
 		snprintf(what, sizeof(what), "%s: %s", m->name, p->name);
 		if (!ret)
@@ -306,7 +295,7 @@ int mof_call_marshal(const struct bmof_method *m, char *const *words, size_t nwo
 	for (w = 0; w < nwords && !ret; w++) {
 		if (used[w])
 			continue;
-		ret = say(msg, msglen, "%s has no in parameter %.*s", m->name,
+		ret = mof_error(msg, msglen, "%s has no in parameter %.*s", m->name,
 			  (int)(strchr(words[w], '=') - words[w]), words[w]);
 	}
 	free(used);
@@ -348,7 +337,7 @@ static int next_field(const struct bmof_method *m, size_t *i, size_t *pos, const
 			goto short_result;
 		f->size = 2 + (buf[*pos] | buf[*pos + 1] << 8);
 		if (f->size % 2)
-			return say(msg, msglen, "%s: the string %s has an odd byte count %zu",
+			return mof_error(msg, msglen, "%s: the string %s has an odd byte count %zu",
 				   m->name, f->p->name, f->size - 2);
 	} else {
 		*pos = (*pos + f->s.size - 1) / f->s.size * f->s.size;

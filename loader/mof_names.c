@@ -15,8 +15,7 @@
 #include "mof_bus.h"
 #include "mof_names.h"
 
-__attribute__((format(printf, 3, 4)))
-static int say(char *msg, size_t msglen, const char *fmt, ...)
+int mof_error(char *msg, size_t msglen, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -109,9 +108,10 @@ static const struct bmof_method *method_twin(const struct mof_source *src, size_
 	return NULL;
 }
 
-int mof_find_method(const struct mof_source *src, size_t nsrc, const char *class_name,
-		    const char *method_name, const struct bmof_object **cls,
-		    const struct bmof_method **m, char *msg, size_t msglen)
+int mof_find_method(const struct mof_source *src, size_t nsrc, const char *where,
+		    const char *class_name, const char *method_name,
+		    const struct bmof_object **cls, const struct bmof_method **m, char *msg,
+		    size_t msglen)
 {
 	const struct bmof_object *found, *twin;
 	const struct bmof_method *other;
@@ -119,16 +119,15 @@ int mof_find_method(const struct mof_source *src, size_t nsrc, const char *class
 	size_t i;
 
 	if (!mof_is_name(class_name) || !mof_is_name(method_name))
-		return say(msg, msglen, "expected Class.Method, each a MOF identifier");
+		return mof_error(msg, msglen, "expected Class.Method, each a MOF identifier");
 	found = mof_find_class(src, nsrc, class_name);
 	if (!found) {
-		snprintf(msg, msglen, "no class %s in %s (see wmibpf mof)", class_name,
-			 nsrc == 1 && src[0].name[0] == '/' ? src[0].name : "this machine's bMOF");
+		snprintf(msg, msglen, "no class %s in %s (see wmibpf mof)", class_name, where);
 		return -ENOENT;
 	}
 	twin = mof_class_twin(src, nsrc, found);
 	if (twin)
-		return say(msg, msglen, "class %s names two classes of two devices (%s, %s)",
+		return mof_error(msg, msglen, "class %s names two classes of two devices (%s, %s)",
 			   class_name, mof_class_guid(found, g1, sizeof(g1)),
 			   mof_class_guid(twin, g2, sizeof(g2)));
 	*cls = found;
@@ -138,11 +137,11 @@ int mof_find_method(const struct mof_source *src, size_t nsrc, const char *class
 		*m = &found->methods[i];
 		other = method_twin(src, nsrc, found, *m);
 		if (other)
-			return say(msg, msglen, "%s.%s names two methods (WmiMethodId %lld and "
+			return mof_error(msg, msglen, "%s.%s names two methods (WmiMethodId %lld and "
 				   "%lld)", class_name, method_name, (long long)(*m)->id,
 				   (long long)other->id);
 		if ((*m)->id < 0 || (*m)->id > UINT32_MAX)
-			return say(msg, msglen, "%s.%s has no WmiMethodId", found->name,
+			return mof_error(msg, msglen, "%s.%s has no WmiMethodId", found->name,
 				   (*m)->name);
 		return 0;
 	}

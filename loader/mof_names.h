@@ -20,6 +20,10 @@ struct mof_source;
 /* Room for a message about a name: two names and the words around them. */
 #define MOF_NAME_ERR_LEN	(2 * MOF_NAME_MAX + 4096 + 64)
 
+/* Formats a message about names into msg; returns -EINVAL. */
+__attribute__((format(printf, 3, 4)))
+int mof_error(char *msg, size_t msglen, const char *fmt, ...);
+
 /*
  * Is s a MOF identifier (ASCII letters, digits, _; not a digit first)?
  * Only such names are taken and printed, so firmware's bytes never reach
@@ -49,8 +53,9 @@ const char *mof_class_guid(const struct bmof_object *o, char *buf, size_t size);
  * identifiers, a method without a WmiMethodId, a class name that is
  * two devices' classes or a method name that is two WmiMethodIds.
  */
-int mof_find_method(const struct mof_source *src, size_t nsrc, const char *class_name,
-		    const char *method_name, const struct bmof_object **cls,
-		    const struct bmof_method **m, char *msg, size_t msglen);
+int mof_find_method(const struct mof_source *src, size_t nsrc, const char *where,
+		    const char *class_name, const char *method_name,
+		    const struct bmof_object **cls, const struct bmof_method **m, char *msg,
+		    size_t msglen);
 
 #endif

@@ -407,13 +407,8 @@ static int parse_method_name(struct parse_ctx *c, const yaml_node_t *v, const ch
 		return parse_fail(c, v, "method: expected Class.Method, each a MOF identifier");
 	memcpy(class_name, s, dot - s);
 	class_name[dot - s] = '\0';
-	/* mof_find_method() knows no --mof FILE: say where the class was looked for */
-	if (mof_is_name(class_name) && mof_is_name(dot + 1) &&
-	    !mof_find_class(c->names->src, c->names->nsrc, class_name))
-		return parse_fail(c, v, "method: no class %s in %s (see wmibpf mof)", class_name,
-				  c->names->where);
-	if (mof_find_method(c->names->src, c->names->nsrc, class_name, dot + 1, &cls, &m, msg,
-			    sizeof(msg)))
+	if (mof_find_method(c->names->src, c->names->nsrc, c->names->where, class_name, dot + 1,
+			    &cls, &m, msg, sizeof(msg)))
 		return parse_fail(c, v, "method: %s", msg);
 	if (wmi_guid_parse(cls->guid, &a->method_guid) || wmi_guid_is_null(&a->method_guid))
 		return parse_fail(c, v, "method: class %s has no guid qualifier: its methods are "

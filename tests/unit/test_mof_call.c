@@ -273,6 +273,13 @@ static void result_fields(void **state)
 	assert_string_equal(msg, "GetInfo: the string Model has an odd byte count 5");
 }
 
+static int find(const struct mof_bus *bus, const char *cls_name, const char *method,
+		const struct bmof_object **cls, const struct bmof_method **m, char *msg)
+{
+	return mof_find_method(bus->src, bus->nsrc, "this machine's bMOF", cls_name, method, cls,
+			       m, msg, MOF_CALL_ERR_LEN);
+}
+
 /* Class and method by name, as WMI spells them: case does not count. */
 static void find_on_bus(void **state)
 {
@@ -292,20 +299,20 @@ static void find_on_bus(void **state)
 	char msg[MOF_CALL_ERR_LEN];
 
 	(void)state;
-	assert_int_equal(mof_find_method(bus.src, bus.nsrc, "acmefan", "SETPROFILE", &cls, &m, msg, sizeof(msg)),
+	assert_int_equal(find(&bus, "acmefan", "SETPROFILE", &cls, &m, msg),
 			 0);
 	assert_ptr_equal(cls, &fan);
 	assert_ptr_equal(m, &methods[0]);
-	assert_int_equal(mof_find_method(bus.src, bus.nsrc, "AcmeZones", "Get", &cls, &m, msg, sizeof(msg)),
+	assert_int_equal(find(&bus, "AcmeZones", "Get", &cls, &m, msg),
 			 -ENOENT);
 	assert_string_equal(msg, "no class AcmeZones in this machine's bMOF (see wmibpf mof)");
-	assert_int_equal(mof_find_method(bus.src, bus.nsrc, "AcmeFan", "Spin", &cls, &m, msg, sizeof(msg)),
+	assert_int_equal(find(&bus, "AcmeFan", "Spin", &cls, &m, msg),
 			 -ENOENT);
 	assert_string_equal(msg, "class AcmeFan has no method Spin (see wmibpf mof)");
-	assert_int_equal(mof_find_method(bus.src, bus.nsrc, "AcmeFan", "NoId", &cls, &m, msg, sizeof(msg)),
+	assert_int_equal(find(&bus, "AcmeFan", "NoId", &cls, &m, msg),
 			 -EINVAL);
 	assert_string_equal(msg, "AcmeFan.NoId has no WmiMethodId");
-	assert_int_equal(mof_find_method(bus.src, bus.nsrc, "Acme-Fan", "x", &cls, &m, msg, sizeof(msg)),
+	assert_int_equal(find(&bus, "Acme-Fan", "x", &cls, &m, msg),
 			 -EINVAL);
 	assert_string_equal(msg, "expected Class.Method, each a MOF identifier");
 	assert_true(mof_is_name("_a1"));
