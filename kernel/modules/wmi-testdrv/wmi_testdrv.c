@@ -400,6 +400,12 @@ static void testdrv_notify(struct wmi_device *wdev, union acpi_object *data)
  * the data, by two kernel-origin calls (method 12 of the method block,
  * then the hot key simulator). A module parameter rather than debugfs, so
  * that it works under lockdown, which closes debugfs.
+ *
+ * The write returns only once the event has been handled: _WED reads the
+ * data the last raise stored, so two writes in a row would otherwise race,
+ * and on a slow or busy machine the first event would carry the second's
+ * data. Notify handlers run on ACPI's notify workqueue; flushing it waits
+ * for them, after testdrv_lock is released, which the handler takes.
  */
 static int raise_event_set(const char *val, const struct kernel_param *kp)
 {
@@ -422,8 +428,11 @@ static int raise_event_set(const char *val, const struct kernel_param *kp)
 			status = wmidev_evaluate_method(hotkey, 0, 1, &none, NULL);
 	}
 	mutex_unlock(&testdrv_lock);
+	if (ACPI_FAILURE(status))
+		return -EIO;
+	acpi_os_wait_events_complete();
 
-	return ACPI_SUCCESS(status) ? 0 : -EIO;
+	return 0;
 }
 
 static const struct kernel_param_ops raise_event_ops = {
