@@ -146,9 +146,19 @@ static __always_inline bool field_matches(struct wmi_bpf_ctx *call,
 	return v >= f->min && v <= f->max;
 }
 
-static __always_inline bool conditions_hold(struct wmi_bpf_ctx *call,
-					    const struct wmi_cond_rule *c)
+/*
+ * A global function: the verifier checks it once, on its own, instead of
+ * again at each of the places lookup() inlines decide() (one per rule key
+ * pattern in use, in each of the three programs). Inlined, this loop made
+ * most of the verifier's work, and most of a policy's load time.
+ *
+ * It takes the program's context, not the call: 6.12 refuses a global
+ * function's trusted pointer to a module's type (wmi.ko from DKMS), while
+ * the call read from the context is trusted wherever the type lives.
+ */
+__noinline bool conditions_hold(void *ctx __arg_ctx, const struct wmi_cond_rule *c __arg_nonnull)
 {
+	struct wmi_bpf_ctx *call = (void *)((__u64 *)ctx)[0];
 	__u32 i;
 
 	__u32 size = is_event(call) ? call->out_size : call->in_size;
@@ -166,7 +176,7 @@ static __always_inline bool conditions_hold(struct wmi_bpf_ctx *call,
  * What a key's entry decides: the first rule of its chain whose
  * conditions hold, else its own rule, or NULL if it has none.
  */
-static __always_inline struct wmi_rule *decide(struct wmi_bpf_ctx *call, struct wmi_rule *rule)
+static __always_inline struct wmi_rule *decide(void *ctx, struct wmi_rule *rule)
 {
 	struct wmi_cond_rule *c;
 	__u32 k;
@@ -181,7 +191,7 @@ static __always_inline struct wmi_rule *decide(struct wmi_bpf_ctx *call, struct 
 		c = bpf_map_lookup_elem(&conds, &k);
 		if (!c)
 			break;
-		if (conditions_hold(call, c))
+		if (conditions_hold(ctx, c))
 			return &c->rule;
 	}
 own:
@@ -193,7 +203,7 @@ own:
  * the caller's filesystem gid first, then each gid rules name that the
  * caller has as a supplementary group, as the kernel checks file access.
  */
-static __always_inline struct wmi_rule *lookup(struct wmi_bpf_ctx *call)
+static __always_inline struct wmi_rule *lookup(void *ctx, struct wmi_bpf_ctx *call)
 {
 	struct wmi_rule_key key;
 	struct wmi_rule *rule;
@@ -216,7 +226,7 @@ static __always_inline struct wmi_rule *lookup(struct wmi_bpf_ctx *call)
 			key.gid = WMI_POLICY_ANY;
 			rule = bpf_map_lookup_elem(&rules, &key);
 			if (rule) {
-				rule = decide(call, rule);
+				rule = decide(ctx, rule);
 				if (rule)
 					return rule;
 			}
@@ -228,7 +238,7 @@ static __always_inline struct wmi_rule *lookup(struct wmi_bpf_ctx *call)
 		key.gid = p & WMI_PAT_ANY_GID ? WMI_POLICY_ANY : call->gid;
 		rule = bpf_map_lookup_elem(&rules, &key);
 		if (rule) {
-			rule = decide(call, rule);
+			rule = decide(ctx, rule);
 			if (rule)
 				return rule;
 		}
@@ -241,7 +251,7 @@ static __always_inline struct wmi_rule *lookup(struct wmi_bpf_ctx *call)
 			key.gid = rule_gids[i];
 			rule = bpf_map_lookup_elem(&rules, &key);
 			if (rule) {
-				rule = decide(call, rule);
+				rule = decide(ctx, rule);
 				if (rule)
 					return rule;
 			}
@@ -264,8 +274,11 @@ static __always_inline void count(__u32 id)
 		*n += 1;
 }
 
-/* An event to every monitor; what a full ring has no room for is counted. */
-static __always_inline void deliver(struct wmi_audit_event *e)
+/*
+ * An event to every monitor; what a full ring has no room for is counted.
+ * Global, for the reason conditions_hold() is: report() is inlined six times.
+ */
+__noinline int deliver(struct wmi_audit_event *e __arg_nonnull)
 {
 	struct wmi_monitor_slot *slot;
 	void *ring;
@@ -281,6 +294,7 @@ static __always_inline void deliver(struct wmi_audit_event *e)
 			__sync_fetch_and_add(&slot->lost, 1);
 		count(lost_id);
 	}
+	return 0;
 }
 
 static __always_inline bool audit_mode(void)
@@ -329,7 +343,7 @@ static __always_inline void report(struct wmi_bpf_ctx *call, __u32 id, __u32 act
 SEC("struct_ops/method_call")
 int BPF_PROG(policy_call, struct wmi_bpf_ctx *call)
 {
-	struct wmi_rule *rule = lookup(call);
+	struct wmi_rule *rule = lookup(ctx, call);
 	__u32 id = rule ? rule->id : WMI_RULE_DEFAULT;
 	__u32 action = rule ? rule->action : default_action;
 	__u32 flags = rule ? rule->flags : default_flags;
@@ -379,7 +393,7 @@ int BPF_PROG(policy_call, struct wmi_bpf_ctx *call)
 SEC("struct_ops/method_done")
 int BPF_PROG(policy_done, struct wmi_bpf_ctx *call)
 {
-	struct wmi_rule *rule = lookup(call);
+	struct wmi_rule *rule = lookup(ctx, call);
 	__u32 action = rule ? rule->action : default_action;
 	__u32 flags = rule ? rule->flags : default_flags;
 
@@ -409,7 +423,7 @@ int BPF_PROG(policy_done, struct wmi_bpf_ctx *call)
 SEC("struct_ops/event")
 int BPF_PROG(policy_event, struct wmi_bpf_ctx *call)
 {
-	struct wmi_rule *rule = lookup(call);
+	struct wmi_rule *rule = lookup(ctx, call);
 	__u32 flags = WMI_AUDIT_F_EVENT;
 	bool drop;
 
