@@ -308,6 +308,13 @@ void mof_call_print_result(FILE *out, const struct bmof_method *m, const uint8_t
 		}
 		fprintf(out, "%s\n", f.s.array ? "]" : "");
 	}
+	/* What the firmware returned beyond its declared fields is shown, never hidden. */
+	if (pos < len) {
+		fprintf(out, "(%zu more byte%s:", len - pos, len - pos == 1 ? "" : "s");
+		for (k = pos; k < len; k++)
+			fprintf(out, " %02x", buf[k]);
+		fprintf(out, ")\n");
+	}
 }
 
 static void json_element(struct json *j, const struct field *f, const uint8_t *buf, size_t k)
