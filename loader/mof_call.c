@@ -284,6 +284,22 @@ static void print_element(FILE *out, const struct field *f, const uint8_t *buf, 
 		fprintf(out, "%llu", (unsigned long long)v);
 }
 
+/*
+ * A string field between quotes, as MOF writes a string: a quote or a
+ * backslash of the firmware's is escaped, so "a\"b" cannot read as the
+ * field "a" and more (text_wmi_string() made the rest printable ASCII).
+ */
+static void print_string(FILE *out, const char *text)
+{
+	fputc('"', out);
+	for (; *text; text++) {
+		if (*text == '"' || *text == '\\')
+			fputc('\\', out);
+		fputc(*text, out);
+	}
+	fputs("\"\n", out);
+}
+
 void mof_call_print_result(FILE *out, const struct bmof_method *m, const uint8_t *buf,
 			   size_t len)
 {
@@ -296,7 +312,7 @@ void mof_call_print_result(FILE *out, const struct bmof_method *m, const uint8_t
 		if (f.s.type == BMOF_STRING) {
 			char *text = field_text(&f, buf);
 
-			fprintf(out, "\"%s\"\n", text ? text : "");
+			print_string(out, text ? text : "");
 			free(text);
 			continue;
 		}

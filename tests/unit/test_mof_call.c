@@ -275,6 +275,18 @@ static void result_fields(void **state)
 		free(text);
 	}
 
+	/* A quote or backslash of the firmware's is escaped, as in MOF. */
+	{
+		uint8_t quoted[sizeof(res)];
+
+		memcpy(quoted, res, sizeof(res));
+		quoted[6] = '"';
+		quoted[8] = '\\';
+		text = output(&m, quoted, sizeof(quoted), false);
+		assert_non_null(strstr(text, "\nModel = \"\\\"\\\\\"\nRev = "));
+		free(text);
+	}
+
 	/* One byte short of the last field: said, with the field named. */
 	assert_int_equal(mof_call_check_result(&m, res, sizeof(res) - 1, msg, sizeof(msg)),
 			 -ENODATA);
