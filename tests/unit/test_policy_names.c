@@ -50,6 +50,13 @@ static struct bmof_property blob_params[] = {
 	  .direction = BMOF_DIR_IN, .id = 0 },	/* no MAX(n): as long as the caller says */
 	PARAM("x", BMOF_UINT32, IN, 1),
 };
+static union bmof_scalar big = { .u = 40000 };
+static struct bmof_qualifier max_big = { .name = "MAX", .value = { BMOF_UINT32, 1, &big } };
+static struct bmof_property far_params[] = {
+	{ .name = "Big", .type = BMOF_UINT8 | BMOF_ARRAY, .array = true,
+	  .direction = BMOF_DIR_IN, .id = 0, .nqualifiers = 1, .qualifiers = &max_big },
+	PARAM("Far", BMOF_UINT32, IN, 1),	/* 40000: past what a rule reads */
+};
 static struct bmof_property speed_params[] = {
 	PARAM("Speed", BMOF_REAL32, IN, 0),
 };
@@ -62,11 +69,12 @@ static struct bmof_method fan_methods[] = {
 	{ .name = "SetTable", .id = 8, .nparams = 3, .params = table_params },
 	{ .name = "SetBlob", .id = 9, .nparams = 2, .params = blob_params },
 	{ .name = "SetSpeed", .id = 10, .nparams = 1, .params = speed_params },
+	{ .name = "SetFar", .id = 11, .nparams = 2, .params = far_params },
 };
 static struct bmof_method tag_methods[] = {
 	{ .name = "SetAssetTag", .id = 1 },
 };
-static struct bmof_object fan = { .name = "AcmeFan", .guid = FAN, .nmethods = 7,
+static struct bmof_object fan = { .name = "AcmeFan", .guid = FAN, .nmethods = 8,
 				  .methods = fan_methods };
 static struct bmof_object tag = { .name = "AcmeAssetTag", .guid = TAG, .nmethods = 1,
 				  .methods = tag_methods };
@@ -397,6 +405,9 @@ static const struct {
 	{ ARG_RULE("AcmeFan.SetSpeed", "{ arg: Speed, value: 0 }"),
 	  "p.yaml:6:16: arg: SetSpeed: parameter Speed is of type real32, which has no WMI "
 	  "buffer layout wmibpf knows" },
+	{ ARG_RULE("AcmeFan.SetFar", "{ arg: Far, value: 0 }"),
+	  "p.yaml:6:16: arg: Far lies at byte 40000 of the input, past the 32768 bytes a rule "
+	  "looks at" },
 	{ ARG_RULE("AcmeFan.SetLevel", "{ arg: b, offset: 4, value: 1 }"),
 	  "p.yaml:6:27: input field: 'arg' or 'offset'/'width', not both: the parameter's "
 	  "place is its offset and width" },
