@@ -117,7 +117,8 @@ UNIT_CFLAGS_mof := -Itests/unit
 UNIT_DEPS_mof := tests/unit/bmof_fixture.h
 
 # A call by name: bMOF parameters to and from a call's bytes.
-UNIT_SRCS_mof_call := loader/mof_call.c loader/mof_layout.c loader/mof_names.c loader/bmof.c loader/json.c loader/text.c loader/cli.c \
+UNIT_SRCS_mof_call := loader/mof_call.c loader/mof_layout.c loader/mof_names.c loader/bmof.c \
+	loader/json.c loader/text.c loader/cli.c \
 	loader/guid.c
 
 UNIT_NAMES := $(patsubst tests/unit/test_%.c,%,$(wildcard tests/unit/test_*.c))
