@@ -15,6 +15,7 @@
 #include <bpf/libbpf.h>
 
 #include "bpffs.h"
+#include "mof_bus.h"
 #include "monitors.h"
 #include "policy.h"
 #include "report.h"
@@ -34,6 +35,7 @@ struct stream {
 	const char *only;	/* the policy to show, or NULL for all */
 	unsigned long seen;
 	double mono_to_real;	/* CLOCK_REALTIME - CLOCK_MONOTONIC, in seconds */
+	const struct policy_names *names;	/* this machine's bMOF's, or NULL */
 };
 
 static int on_report(void *ctx, void *data, size_t size)
@@ -48,7 +50,8 @@ static int on_report(void *ctx, void *data, size_t size)
 	policy[sizeof(e->policy)] = '\0';
 	if (s->only && strcmp(s->only, policy))
 		return 0;
-	report_print(&s->a->json, stdout, s->a->cli->json, policy, e, s->mono_to_real);
+	report_print(&s->a->json, stdout, s->a->cli->json, policy, e, s->mono_to_real,
+		     s->names);
 	fflush(stdout);
 	s->seen++;
 	return 0;
@@ -112,6 +115,8 @@ int cmd_monitor(struct app *a)
 	struct timespec real, mono, last, now;
 	struct ring_buffer *rb = NULL;
 	struct stream s = { .a = a, .only = a->cli->name };
+	struct policy_names names;
+	struct mof_bus bus;
 	int outer, slots, ring, slot, err, ret;
 	uint64_t told = 0;
 
@@ -119,6 +124,8 @@ int cmd_monitor(struct app *a)
 			     bpffs_require(a->cli->bpffs);
 	if (ret)
 		return ret;
+	/* Read once, before the first report: a monitor must keep up. */
+	s.names = mof_bus_names(&bus, a->cli->sysfs, &names);
 	ret = attach_monitor(a, &outer, &slots, &ring, &slot);
 	if (!ret) {
 		rb = ring_buffer__new(ring, on_report, &s, NULL);
@@ -160,6 +167,7 @@ int cmd_monitor(struct app *a)
 		close(outer);
 	if (slots >= 0)
 		close(slots);
+	mof_bus_free(&bus);
 	return ret;
 }
 

@@ -10,6 +10,8 @@
 #include <bpf/libbpf.h>
 
 #include "cond_text.h"
+#include "mof_bus.h"
+#include "mof_names.h"
 #include "policy.h"
 #include "store.h"
 #include "wmibpf.h"
@@ -77,6 +79,44 @@ static void any_text(char *buf, size_t size, uint32_t v)
 		snprintf(buf, size, "%u", v);
 }
 
+/*
+ * A rule's method: its number, or an event rule's notify id in hex as
+ * ACPI writes it, in buf; returns its name, "Class.Method" in label,
+ * when this machine's bMOF (names, or NULL) names that method of the
+ * rule's device (guid), else NULL.
+ */
+static const char *method_text(char *buf, size_t size, const struct shown_rule *r,
+			       const uint8_t *guid, const struct policy_names *names, char *label)
+{
+	struct wmi_guid g;
+
+	if (r->key.origin == WMI_POLICY_ORIGIN_EVENT && r->key.method_id != WMI_POLICY_ANY) {
+		snprintf(buf, size, "0x%02x", r->key.method_id);
+		return NULL;
+	}
+	any_text(buf, size, r->key.method_id);
+	if (!names || r->key.method_id == WMI_POLICY_ANY || !memcmp(guid, null_guid, 16))
+		return NULL;
+	memcpy(g.b, guid, 16);
+	return mof_method_label(names->src, names->nsrc, &g, r->key.method_id, label,
+				MOF_LABEL_LEN);
+}
+
+/* The METHOD cell of the table: the number, and the name beside it. */
+static void method_cell(char *buf, size_t size, const char *method, const char *name)
+{
+	if (name)
+		snprintf(buf, size, "%s (%s)", method, name);
+	else
+		snprintf(buf, size, "%s", method);
+}
+
+/* A rule without a device of its own is the policy's. */
+static const uint8_t *rule_guid(const struct shown_rule *r, const struct wmi_policy_meta *m)
+{
+	return memcmp(r->key.guid, null_guid, 16) ? r->key.guid : m->guid;
+}
+
 int cmd_show(struct app *a)
 {
 	const char *name = a->cli->name;
@@ -84,7 +124,13 @@ int cmd_show(struct app *a)
 	struct shown_rule *rules = NULL;
 	struct wmi_rule_key key, next;
 	char path[STORE_PATH_MAX], guid[WMI_GUID_STR_LEN + 1], act[64];
-	char method[16], uid[16], gid[16], cond[COND_TEXT_MAX];
+	char method[16], label[MOF_LABEL_LEN], cell[16 + MOF_LABEL_LEN + 3];
+	char uid[16], gid[16], cond[COND_TEXT_MAX];
+	const struct policy_names *names;
+	struct policy_names bus_names;
+	struct mof_bus bus;
+	const char *method_name;
+	int method_width = 6;
 	size_t nr = 0, i;
 	int rules_fd, conds_fd, hits_fd, ncpus, err;
 	struct json *j = &a->json;
@@ -125,6 +171,16 @@ int cmd_show(struct app *a)
 	/* Reported calls a monitor's full ring buffer had no room for. */
 	lost = hits_fd >= 0 && ncpus > 0 ? store_hits(hits_fd, WMI_RULE_LOST(m.nr_rules), ncpus) : 0;
 
+	/* The METHOD column is as wide as its widest name, so a table without any is as it was. */
+	names = mof_bus_names(&bus, a->cli->sysfs, &bus_names);
+	for (i = 0; i < nr && names; i++) {
+		method_name = method_text(method, sizeof(method), &rules[i],
+					  rule_guid(&rules[i], &m), names, label);
+		method_cell(cell, sizeof(cell), method, method_name);
+		if ((int)strlen(cell) > method_width)
+			method_width = strlen(cell);
+	}
+
 	wmi_binding_format(m.guid, guid);
 	if (a->cli->json) {
 		json_object_begin(j);
@@ -138,31 +194,28 @@ int cmd_show(struct app *a)
 		       m.has_table && store_read_mode(a->cli->bpffs, name) == WMI_MODE_AUDIT ?
 		       ", in audit mode" : "");
 		if (nr)
-			printf("%5s %5s %-38s %6s %-7s %6s %6s %-18s %10s  %s\n", "RULE", "LINE",
-			       "DEVICE", "METHOD", "ORIGIN", "UID", "GID", "ACTION", "HITS",
-			       "CONDITIONS");
+			printf("%5s %5s %-38s %*s %-7s %6s %6s %-18s %10s  %s\n", "RULE", "LINE",
+			       "DEVICE", method_width, "METHOD", "ORIGIN", "UID", "GID", "ACTION",
+			       "HITS", "CONDITIONS");
 	}
 	for (i = 0; i < nr; i++) {
 		const struct shown_rule *r = &rules[i];
 
-		/* A rule without a device of its own is the policy's. */
-		wmi_binding_format(memcmp(r->key.guid, null_guid, 16) ? r->key.guid : m.guid, guid);
+		wmi_binding_format(rule_guid(r, &m), guid);
 		cond_action_text(act, sizeof(act), r->rule.action, r->rule.error, r->rule.flags);
 		if (r->rule.action == WMI_ACTION_EMULATE)
 			snprintf(act + strlen(act), sizeof(act) - strlen(act), " %u",
 				 r->rule.answer);
-		/* An event rule's METHOD is the notify id, in hex as ACPI writes it. */
-		if (r->key.origin == WMI_POLICY_ORIGIN_EVENT && r->key.method_id != WMI_POLICY_ANY)
-			snprintf(method, sizeof(method), "0x%02x", r->key.method_id);
-		else
-			any_text(method, sizeof(method), r->key.method_id);
+		method_name = method_text(method, sizeof(method), r, rule_guid(r, &m), names, label);
 		any_text(uid, sizeof(uid), r->key.uid);
 		any_text(gid, sizeof(gid), r->key.gid);
 		if (!a->cli->json) {
 			cond_text(cond, sizeof(cond), &r->cond);
-			printf("%5u %5u %-38s %6s %-7s %6s %6s %-18s %10llu  %s\n", r->rule.id,
-			       r->rule.line, guid, method, policy_origin_name(r->key.origin), uid,
-			       gid, act, (unsigned long long)r->hits, cond);
+			method_cell(cell, sizeof(cell), method, method_name);
+			printf("%5u %5u %-38s %*s %-7s %6s %6s %-18s %10llu  %s\n", r->rule.id,
+			       r->rule.line, guid, method_width, cell,
+			       policy_origin_name(r->key.origin), uid, gid, act,
+			       (unsigned long long)r->hits, cond);
 			continue;
 		}
 		json_object_begin(j);
@@ -171,6 +224,9 @@ int cmd_show(struct app *a)
 		json_kv_string(j, "device", guid);
 		json_kv_string(j, r->key.origin == WMI_POLICY_ORIGIN_EVENT ? "event" : "method",
 			       method);
+		/* the number as ever, the name under a key of its own */
+		if (method_name)
+			json_kv_string(j, "method_name", method_name);
 		json_kv_string(j, "origin", policy_origin_name(r->key.origin));
 		json_kv_string(j, "uid", uid);
 		json_kv_string(j, "gid", gid);
@@ -199,9 +255,9 @@ int cmd_show(struct app *a)
 		json_end_line(j);
 	} else {
 		if (rules_fd >= 0)
-			printf("%5s %5s %-38s %6s %-7s %6s %6s %-18s %10llu  -\n", "-", "-",
-			       "default", "any", policy_origin_name(m.default_origin), "any",
-			       "any", act, (unsigned long long)def_hits);
+			printf("%5s %5s %-38s %*s %-7s %6s %6s %-18s %10llu  -\n", "-", "-",
+			       "default", method_width, "any", policy_origin_name(m.default_origin),
+			       "any", "any", act, (unsigned long long)def_hits);
 		if (rules_fd >= 0)
 			printf("events lost by monitors: %llu\n", (unsigned long long)lost);
 		for (i = 0; i < m.nr_objects && i < WMI_META_MAX_OBJS; i++) {
@@ -210,6 +266,7 @@ int cmd_show(struct app *a)
 		}
 	}
 	free(rules);
+	mof_bus_free(&bus);
 	if (rules_fd >= 0)
 		close(rules_fd);
 	if (conds_fd >= 0)

@@ -183,12 +183,16 @@ void mof_bus_free(struct mof_bus *bus)
 	bus->nr = bus->nsrc = 0;
 }
 
+/* A bmof denied to the caller is said where a name is looked up, the first one. */
 static void names_lost(const char *device, int err, const char *msg, void *arg)
 {
+	struct mof_bus *bus = arg;
+
 	(void)device;
-	(void)arg;
 	if (err != -EACCES && err != -EPERM)
 		errmsg("%s (its names cannot be used)", msg);
+	else if (!bus->where[0])
+		snprintf(bus->where, sizeof(bus->where), "this machine's bMOF (%s)", msg);
 }
 
 const struct policy_names *mof_bus_names(struct mof_bus *bus, const char *sysfs,
@@ -200,11 +204,13 @@ const struct policy_names *mof_bus_names(struct mof_bus *bus, const char *sysfs,
 	snprintf(dir, sizeof(dir), "%s/bus/wmi/devices", sysfs);
 	if (access(dir, F_OK) || mof_bus_open(bus, sysfs))
 		return NULL;
-	mof_bus_read_all(bus, names_lost, NULL);
-	if (!bus->nsrc)
+	mof_bus_read_all(bus, names_lost, bus);
+	if (!bus->nsrc && !bus->where[0])
 		return NULL;
+	if (!bus->where[0])
+		snprintf(bus->where, sizeof(bus->where), "this machine's bMOF");
 	*names = (struct policy_names){
-		.src = bus->src, .nsrc = bus->nsrc, .where = "this machine's bMOF",
+		.src = bus->src, .nsrc = bus->nsrc, .where = bus->where,
 	};
 	return names;
 }

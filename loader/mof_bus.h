@@ -20,6 +20,9 @@ struct mof_source {
 	struct bmof *b;
 };
 
+/* Room for the reason a blob could not be had: a path and the decoder's words. */
+#define MOF_ERR_LEN	(PATH_MAX + 4 * 256 + 64)
+
 /* The WMI bus: its device names, and the bmofs read from it. */
 struct mof_bus {
 	char dir[PATH_MAX];
@@ -27,10 +30,9 @@ struct mof_bus {
 	size_t nr;
 	struct mof_source *src;	/* room for one per device */
 	size_t nsrc;
+	/* mof_bus_names(): where names were looked for, and the bmof it could not read */
+	char where[MOF_ERR_LEN + 32];
 };
-
-/* Room for the reason a blob could not be had: a path and the decoder's words. */
-#define MOF_ERR_LEN	(PATH_MAX + 4 * 256 + 64)
 
 /*
  * Reads and decodes path into src (named name). 0, or a negative errno
@@ -66,7 +68,10 @@ struct policy_names;
  * The names a policy may use on this machine: the bus's bMOFs, read into
  * bus (free it with mof_bus_free()). Quiet: a machine without a WMI bus,
  * or without a bMOF on it, has no names, and a policy that uses one is
- * told so where it does. Returns names, or NULL for none.
+ * told so where it does. A bmof the caller may not read (wmi-bmof makes
+ * it root's) is no missing name: names->where then says which and why,
+ * "this machine's bMOF (PATH: Permission denied)", for every message
+ * about a name. Returns names, or NULL for none.
  */
 const struct policy_names *mof_bus_names(struct mof_bus *bus, const char *sysfs,
 					 struct policy_names *names);

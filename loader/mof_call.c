@@ -14,136 +14,9 @@
 #include "json.h"
 #include "mof_bus.h"
 #include "mof_call.h"
+#include "mof_layout.h"
 #include "mof_names.h"
 #include "text.h"
-
-/* Where a parameter lies: an element's size and alignment, and how many. */
-struct slot {
-	uint32_t type;		/* without BMOF_ARRAY */
-	size_t size;		/* of one element; 0 for a string */
-	size_t count;		/* elements: 1 for a scalar */
-	bool array;
-};
-
-static bool qualifier_int(const struct bmof_property *p, const char *name, uint64_t *v)
-{
-	const struct bmof_qualifier *q = bmof_qualifier_find(p->qualifiers, p->nqualifiers, name);
-
-	if (!q || q->value.count != 1 || (q->value.type & BMOF_ARRAY))
-		return false;
-	switch (q->value.type) {
-	case BMOF_SINT8: case BMOF_SINT16: case BMOF_SINT32: case BMOF_SINT64:
-		if (q->value.v[0].i < 0)
-			return false;
-		*v = q->value.v[0].i;
-		return true;
-	case BMOF_UINT8: case BMOF_UINT16: case BMOF_UINT32: case BMOF_UINT64:
-		*v = q->value.v[0].u;
-		return true;
-	default:
-		return false;
-	}
-}
-
-static bool is_in(const struct bmof_property *p);
-static bool is_out(const struct bmof_property *p);
-
-/*
- * A parameter's place in the buffer is its ID: one without, or two in
- * (or two out) parameters with the same one, leave the layout unknown.
- * bmof.c sorts the parameters by ID, so those that share p's are next
- * to it.
- */
-static int check_id(const struct bmof_method *m, const struct bmof_property *p, char *msg,
-		    size_t msglen)
-{
-	size_t at = p - m->params, k;
-
-	if (p->id < 0)
-		return mof_error(msg, msglen, "%s: parameter %s has no ID(n): its place in the buffer "
-			   "is unknown", m->name, p->name);
-	for (k = at; k > 0 && m->params[k - 1].id == p->id; k--)
-		;
-	for (; k < m->nparams && m->params[k].id == p->id; k++) {
-		const struct bmof_property *q = &m->params[k];
-
-		if (q == p || !((is_in(p) && is_in(q)) || (is_out(p) && is_out(q))))
-			continue;
-		if (!mof_is_name(q->name))
-			return mof_error(msg, msglen, "%s: a parameter's name is not a MOF identifier",
-				   m->name);
-		return mof_error(msg, msglen, "%s: parameters %s and %s have the same ID(%lld): their "
-			   "places in the buffer are unknown", m->name, q < p ? q->name : p->name,
-			   q < p ? p->name : q->name, (long long)p->id);
-	}
-	return 0;
-}
-
-/*
- * The slot of p, or -EINVAL with msg saying why it has no fixed layout.
- * Its name is printed and matched: it must be a plain one, so that
- * firmware's bytes never reach the terminal as they are.
- */
-static int param_slot(const struct bmof_method *m, const struct bmof_property *p,
-		      struct slot *s, char *msg, size_t msglen)
-{
-	uint64_t max;
-	int ret;
-
-	if (!mof_is_name(p->name))
-		return mof_error(msg, msglen, "%s: a parameter's name is not a MOF identifier", m->name);
-	ret = check_id(m, p, msg, msglen);
-	if (ret)
-		return ret;
-
-	s->type = p->type & ~BMOF_ARRAY;
-	s->array = p->array || (p->type & BMOF_ARRAY);
-	s->count = 1;
-	switch (s->type) {
-	case BMOF_SINT8: case BMOF_UINT8: case BMOF_BOOLEAN:
-		s->size = 1;
-		break;
-	case BMOF_SINT16: case BMOF_UINT16: case BMOF_CHAR16:
-		s->size = 2;
-		break;
-	case BMOF_SINT32: case BMOF_UINT32:
-		s->size = 4;
-		break;
-	case BMOF_SINT64: case BMOF_UINT64:
-		s->size = 8;
-		break;
-	case BMOF_STRING:
-		s->size = 0;
-		break;
-	default:
-		return mof_error(msg, msglen, "%s: parameter %s is of type %s, which has no WMI buffer "
-			   "layout wmibpf knows", m->name, p->name, bmof_type_name(s->type));
-	}
-	if (!s->array)
-		return 0;
-	if (bmof_qualifier_find(p->qualifiers, p->nqualifiers, "WmiSizeIs"))
-		return mof_error(msg, msglen, "%s: parameter %s is an array whose length another "
-			   "parameter gives (WmiSizeIs): a variable-length layout", m->name,
-			   p->name);
-	if (!qualifier_int(p, "MAX", &max) || !max || max > 65536)
-		return mof_error(msg, msglen, "%s: parameter %s is an array without a MAX(n) length: "
-			   "a variable-length layout", m->name, p->name);
-	if (!s->size)
-		return mof_error(msg, msglen, "%s: parameter %s is an array of strings: a "
-			   "variable-length layout", m->name, p->name);
-	s->count = max;
-	return 0;
-}
-
-static bool is_in(const struct bmof_property *p)
-{
-	return p->direction == BMOF_DIR_IN || p->direction == BMOF_DIR_INOUT;
-}
-
-static bool is_out(const struct bmof_property *p)
-{
-	return p->direction == BMOF_DIR_OUT || p->direction == BMOF_DIR_INOUT;
-}
 
 /* A buffer that grows; on failure ok turns false and stays so. */
 struct out {
@@ -180,7 +53,7 @@ static void align(struct out *o, size_t a)
 }
 
 /* One integer or boolean element of s from text into o. */
-static int put_scalar(struct out *o, const struct slot *s, const char *text, const char *what,
+static int put_scalar(struct out *o, const struct mof_slot *s, const char *text, const char *what,
 		      char *msg, size_t msglen)
 {
 	bool is_signed = s->type == BMOF_SINT8 || s->type == BMOF_SINT16 ||
@@ -214,7 +87,7 @@ static int put_scalar(struct out *o, const struct slot *s, const char *text, con
 }
 
 /* The value of one in parameter, as its slot lays it out. */
-static int put_param(struct out *o, const struct slot *s, const char *value, const char *what,
+static int put_param(struct out *o, const struct mof_slot *s, const char *value, const char *what,
 		     char *msg, size_t msglen)
 {
 	char *copy, *item, *rest;
@@ -270,11 +143,11 @@ int mof_call_marshal(const struct bmof_method *m, char *const *words, size_t nwo
 		const struct bmof_property *p = &m->params[i];
 		const char *value = NULL;
 		char what[2 * MOF_NAME_MAX + 3];
-		struct slot s;
+		struct mof_slot s;
 
-		if (!is_in(p))
+		if (!mof_param_is_in(p))
 			continue;
-		ret = param_slot(m, p, &s, msg, msglen);
+		ret = mof_param_slot(m, p, &s, msg, msglen);
 		for (w = 0; w < nwords && !ret; w++) {
 			size_t klen = strchr(words[w], '=') - words[w];
 
@@ -313,7 +186,7 @@ int mof_call_marshal(const struct bmof_method *m, char *const *words, size_t nwo
 /* Walks the out parameters: each one's offset and byte length in buf. */
 struct field {
 	const struct bmof_property *p;
-	struct slot s;
+	struct mof_slot s;
 	size_t off, size;
 };
 
@@ -323,12 +196,12 @@ static int next_field(const struct bmof_method *m, size_t *i, size_t *pos, const
 {
 	int ret;
 
-	for (; *i < m->nparams && !is_out(&m->params[*i]); (*i)++)
+	for (; *i < m->nparams && !mof_param_is_out(&m->params[*i]); (*i)++)
 		;
 	if (*i == m->nparams)
 		return 0;
 	f->p = &m->params[(*i)++];
-	ret = param_slot(m, f->p, &f->s, msg, msglen);
+	ret = mof_param_slot(m, f->p, &f->s, msg, msglen);
 	if (ret)
 		return ret;
 	if (f->s.type == BMOF_STRING) {
@@ -411,6 +284,22 @@ static void print_element(FILE *out, const struct field *f, const uint8_t *buf, 
 		fprintf(out, "%llu", (unsigned long long)v);
 }
 
+/*
+ * A string field between quotes, as MOF writes a string: a quote or a
+ * backslash of the firmware's is escaped, so "a\"b" cannot read as the
+ * field "a" and more (text_wmi_string() made the rest printable ASCII).
+ */
+static void print_string(FILE *out, const char *text)
+{
+	fputc('"', out);
+	for (; *text; text++) {
+		if (*text == '"' || *text == '\\')
+			fputc('\\', out);
+		fputc(*text, out);
+	}
+	fputs("\"\n", out);
+}
+
 void mof_call_print_result(FILE *out, const struct bmof_method *m, const uint8_t *buf,
 			   size_t len)
 {
@@ -423,7 +312,7 @@ void mof_call_print_result(FILE *out, const struct bmof_method *m, const uint8_t
 		if (f.s.type == BMOF_STRING) {
 			char *text = field_text(&f, buf);
 
-			fprintf(out, "\"%s\"\n", text ? text : "");
+			print_string(out, text ? text : "");
 			free(text);
 			continue;
 		}
@@ -434,6 +323,13 @@ void mof_call_print_result(FILE *out, const struct bmof_method *m, const uint8_t
 			print_element(out, &f, buf, k);
 		}
 		fprintf(out, "%s\n", f.s.array ? "]" : "");
+	}
+	/* What the firmware returned beyond its declared fields is shown, never hidden. */
+	if (pos < len) {
+		fprintf(out, "(%zu more byte%s:", len - pos, len - pos == 1 ? "" : "s");
+		for (k = pos; k < len; k++)
+			fprintf(out, " %02x", buf[k]);
+		fprintf(out, ")\n");
 	}
 }
 

@@ -43,7 +43,11 @@ int mof_call_marshal(const struct bmof_method *m, char *const *words, size_t nwo
 int mof_call_check_result(const struct bmof_method *m, const uint8_t *buf, size_t len,
 			  char *msg, size_t msglen);
 
-/* After mof_call_check_result(): "Name = value" lines, or "fields": {Name: value}. */
+/*
+ * After mof_call_check_result(): "Name = value" lines, and "(N more bytes:
+ * xx ...)" for what the result holds past them; or "fields": {Name: value}
+ * (the JSON's "bytes" have the rest).
+ */
 void mof_call_print_result(FILE *out, const struct bmof_method *m, const uint8_t *buf,
 			   size_t len);
 void mof_call_json_result(struct json *j, const struct bmof_method *m, const uint8_t *buf,

@@ -149,3 +149,32 @@ int mof_find_method(const struct mof_source *src, size_t nsrc, const char *where
 		 method_name);
 	return -ENOENT;
 }
+
+const char *mof_method_label(const struct mof_source *src, size_t nsrc,
+			     const struct wmi_guid *g, uint32_t id, char *buf, size_t size)
+{
+	struct wmi_guid cg;
+	size_t i, k, n;
+
+	for (i = 0; i < nsrc; i++) {
+		const struct bmof *b = src[i].b;
+
+		for (k = 0; b && k < b->nobjects; k++) {
+			const struct bmof_object *o = b->objects[k];
+
+			if (o->instance || wmi_guid_parse(o->guid, &cg) || !wmi_guid_equal(&cg, g))
+				continue;
+			for (n = 0; n < o->nmethods; n++) {
+				const struct bmof_method *m = &o->methods[n];
+
+				if (m->id != id)
+					continue;
+				if (!mof_is_name(o->name) || !mof_is_name(m->name))
+					return NULL;
+				snprintf(buf, size, "%s.%s", o->name, m->name);
+				return buf;
+			}
+		}
+	}
+	return NULL;
+}

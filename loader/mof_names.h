@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct bmof_method;
 struct bmof_object;
@@ -57,5 +58,19 @@ int mof_find_method(const struct mof_source *src, size_t nsrc, const char *where
 		    const char *class_name, const char *method_name,
 		    const struct bmof_object **cls, const struct bmof_method **m, char *msg,
 		    size_t msglen);
+
+struct wmi_guid;
+
+/*
+ * "Class.Method" in buf for method id of the class whose guid is g in
+ * src[0..nsrc), to print beside the numbers; NULL when no bMOF names it,
+ * or names it with what is no MOF identifier. The first class for g
+ * that has the method counts, as mof_bus_class() takes the first.
+ */
+const char *mof_method_label(const struct mof_source *src, size_t nsrc,
+			     const struct wmi_guid *g, uint32_t id, char *buf, size_t size);
+
+/* Room for "Class.Method". */
+#define MOF_LABEL_LEN	(2 * MOF_NAME_MAX + 2)
 
 #endif

@@ -390,6 +390,10 @@ struct rule_arg {
 	/* method: Class.Method: the class's device, which the rule's must be */
 	const char *method_class;
 	struct wmi_guid method_guid;
+	/* and the method, whose parameters input fields may name (arg:) */
+	struct cond_method method;
+	char method_name[2 * MOF_NAME_MAX + 2];
+	yaml_node_t *input_node;
 };
 
 /* method: Class.Method, for its WmiMethodId. */
@@ -420,6 +424,8 @@ static int parse_method_name(struct parse_ctx *c, const yaml_node_t *v, const ch
 				  WMI_POLICY_ANY);
 	a->method_class = cls->name;
 	a->r->method_id = m->id;
+	snprintf(a->method_name, sizeof(a->method_name), "%s.%s", cls->name, m->name);
+	a->method = (struct cond_method) { .m = m, .name = a->method_name };
 	return 0;
 }
 
@@ -511,8 +517,11 @@ static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_n
 		a->answer_node = v;
 		return parse_u32(c, v, "answer", UINT32_MAX, &r->answer);
 	}
-	if (!strcmp(key, "input"))
-		return parse_cond_input(c, v, r);
+	/* read once the method is known, wherever it is written: arg: names its parameters */
+	if (!strcmp(key, "input")) {
+		a->input_node = v;
+		return 0;
+	}
 	if (!strcmp(key, "min_size"))
 		return parse_cond_min_size(c, v, r);
 	if (!strcmp(key, "cap")) {
@@ -590,6 +599,8 @@ static int parse_rule(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r
 		.line = n->start_mark.line + 1,
 	};
 	if (parse_walk_mapping(c, n, "rule", rule_keys, rule_key, &a))
+		return -EINVAL;
+	if (a.input_node && parse_cond_input(c, a.input_node, &a.method, r))
 		return -EINVAL;
 	if (a.method_class && !a.event_node && check_method_device(c, &a))
 		return -EINVAL;

@@ -7,6 +7,8 @@
  *	    width: 2			# 1, 2, 4 (the default) or 8, little endian
  *	    mask: 0xffff		# optional, and-ed first
  *	    value: 11			# or min: and/or max:
+ *	  - arg: Profile		# or a parameter of method: Class.Method,
+ *	    value: 2			# at its offset and width in the input
  *	min_size: 36			# bytes of input at least
  *	cap: CAP_SYS_RAWIO		# or a list; all needed
  *
@@ -19,6 +21,8 @@
 #include <string.h>
 
 #include "caps.h"
+#include "mof_layout.h"
+#include "mof_names.h"
 #include "policy_parse.h"
 
 static struct policy_cond *cond_of(struct policy_rule *r)
@@ -48,12 +52,14 @@ static int parse_u64(struct parse_ctx *c, const yaml_node_t *n, const char *what
 
 struct field_arg {
 	struct wmi_rule_field f;
-	const yaml_node_t *node[6];	/* offset, width, mask, value, min, max as written */
+	const yaml_node_t *node[7];	/* offset, width, mask, value, min, max, arg as written */
 };
 
-enum { F_OFFSET, F_WIDTH, F_MASK, F_VALUE, F_MIN, F_MAX };
+enum { F_OFFSET, F_WIDTH, F_MASK, F_VALUE, F_MIN, F_MAX, F_ARG };
 
-static const char *const field_keys[] = { "offset", "width", "mask", "value", "min", "max", NULL };
+static const char *const field_keys[] = {
+	"offset", "width", "mask", "value", "min", "max", "arg", NULL,
+};
 
 static int field_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_node_t *v,
 		     void *arg)
@@ -98,28 +104,74 @@ static bool least_masked(uint64_t mask, uint64_t min, uint64_t *out)
 	return true;
 }
 
-/* One field: the width first, as it bounds the other numbers. */
-static int parse_field(struct parse_ctx *c, yaml_node_t *n, struct wmi_rule_field *out)
+/*
+ * "arg: Name": the bytes of the in parameter Name of the rule's method,
+ * where wmibpf call would put it (mof_layout.h), so that a rule by name
+ * is exactly the rule by offset and width its numbers make.
+ */
+static int parse_arg(struct parse_ctx *c, struct field_arg *a, const struct cond_method *cm)
+{
+	const yaml_node_t *n = a->node[F_ARG];
+	const char *name = parse_scalar(n);
+	char msg[MOF_NAME_ERR_LEN];
+	size_t offset, width;
+	int ret;
+
+	if (a->node[F_OFFSET] || a->node[F_WIDTH])
+		return parse_fail(c, a->node[F_OFFSET] ? a->node[F_OFFSET] : a->node[F_WIDTH],
+				  "input field: 'arg' or 'offset'/'width', not both: the "
+				  "parameter's place is its offset and width");
+	if (!cm || !cm->m)
+		return parse_fail(c, n, "arg: '%s' is a parameter of the rule's method; name the "
+				  "method by its class (method: Class.Method)", name);
+	if (!mof_is_name(name) || strlen(name) > MOF_NAME_MAX)
+		return parse_fail(c, n, "arg: expected a parameter name (a MOF identifier), found "
+				  "'%s'", name);
+	ret = mof_layout_in_field(cm->m, name, &offset, &width, msg, sizeof(msg));
+	if (ret == -ENOENT)
+		return parse_fail(c, n, "arg: %s has no parameter %s (see wmibpf mof)", cm->name,
+				  name);
+	if (ret)
+		return parse_fail(c, n, "arg: %s", msg);
+	if (offset > WMI_RULE_INPUT_MAX - width)
+		return parse_fail(c, n, "arg: %s lies at byte %zu of the input, past the %u bytes "
+				  "a rule looks at", name, offset, WMI_RULE_INPUT_MAX);
+	a->f.offset = offset;
+	a->f.width = width;
+	return 0;
+}
+
+/* The place of a field written as offset and width. */
+static int parse_place(struct parse_ctx *c, yaml_node_t *n, struct field_arg *a)
+{
+	__u64 v = 4;
+
+	if (!a->node[F_OFFSET])
+		return parse_fail(c, n, "input field: 'offset' missing (bytes into the input)");
+	if (a->node[F_WIDTH] && parse_u64(c, a->node[F_WIDTH], "width", 64, &v))
+		return -EINVAL;
+	if (v != 1 && v != 2 && v != 4 && v != 8)
+		return parse_fail(c, a->node[F_WIDTH], "width: expected 1, 2, 4 or 8 (bytes), "
+				  "found '%s'", parse_scalar(a->node[F_WIDTH]));
+	a->f.width = v;
+	if (parse_u64(c, a->node[F_OFFSET], "offset", WMI_RULE_INPUT_MAX - a->f.width, &v))
+		return -EINVAL;
+	a->f.offset = v;
+	return 0;
+}
+
+/* One field: its place first, as the width bounds the other numbers. */
+static int parse_field(struct parse_ctx *c, yaml_node_t *n, const struct cond_method *cm,
+		       struct wmi_rule_field *out)
 {
 	struct field_arg a = { };
 	uint64_t max, least;
-	__u64 v;
 
 	if (parse_walk_mapping(c, n, "input field", field_keys, field_key, &a))
 		return -EINVAL;
-	if (!a.node[F_OFFSET])
-		return parse_fail(c, n, "input field: 'offset' missing (bytes into the input)");
-	v = 4;
-	if (a.node[F_WIDTH] && parse_u64(c, a.node[F_WIDTH], "width", 64, &v))
+	if (a.node[F_ARG] ? parse_arg(c, &a, cm) : parse_place(c, n, &a))
 		return -EINVAL;
-	if (v != 1 && v != 2 && v != 4 && v != 8)
-		return parse_fail(c, a.node[F_WIDTH], "width: expected 1, 2, 4 or 8 (bytes), "
-				  "found '%s'", parse_scalar(a.node[F_WIDTH]));
-	a.f.width = v;
 	max = width_max(a.f.width);
-	if (parse_u64(c, a.node[F_OFFSET], "offset", WMI_RULE_INPUT_MAX - a.f.width, &v))
-		return -EINVAL;
-	a.f.offset = v;
 
 	a.f.mask = max;
 	if (a.node[F_MASK]) {
@@ -205,7 +257,8 @@ static bool conflict(const struct wmi_rule_field *f, const struct wmi_rule_field
 	return false;
 }
 
-int parse_cond_input(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r)
+int parse_cond_input(struct parse_ctx *c, yaml_node_t *n, const struct cond_method *cm,
+		     struct policy_rule *r)
 {
 	struct policy_cond *pc;
 	yaml_node_item_t *item;
@@ -227,7 +280,7 @@ int parse_cond_input(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r)
 	for (i = 0, item = n->data.sequence.items.start; i < count; i++, item++) {
 		yaml_node_t *f = yaml_document_get_node(c->doc, *item);
 
-		if (parse_field(c, f, &pc->fields[i]))
+		if (parse_field(c, f, cm, &pc->fields[i]))
 			return -EINVAL;
 		for (k = 0; k < i; k++)
 			if (disjoint(&pc->fields[k], &pc->fields[i]) ||

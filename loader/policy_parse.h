@@ -50,8 +50,20 @@ int parse_walk_mapping(struct parse_ctx *c, yaml_node_t *map, const char *what,
 /* The value of key in a mapping, or NULL. */
 const yaml_node_t *parse_lookup(struct parse_ctx *c, yaml_node_t *map, const char *key);
 
-/* policy_cond.c: a rule's `input:`, `min_size:` and `cap:` keys. */
-int parse_cond_input(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r);
+struct bmof_method;
+
+/* The rule's method, when named (method: Class.Method): its fields may say arg: Name. */
+struct cond_method {
+	const struct bmof_method *m;
+	const char *name;	/* "Class.Method", for messages */
+};
+
+/*
+ * policy_cond.c: a rule's `input:`, `min_size:` and `cap:` keys; cm is
+ * the rule's named method, or NULL.
+ */
+int parse_cond_input(struct parse_ctx *c, yaml_node_t *n, const struct cond_method *cm,
+		     struct policy_rule *r);
 int parse_cond_min_size(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r);
 int parse_cond_caps(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r);
 

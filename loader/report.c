@@ -7,6 +7,7 @@
 
 #include "report.h"
 #include "guid.h"
+#include "mof_names.h"
 #include "policy.h"
 #include "text.h"
 
@@ -85,9 +86,11 @@ static void print_wmi_event(struct json *j, FILE *f, bool json, const char *poli
 }
 
 void report_print(struct json *j, FILE *f, bool json, const char *policy,
-		  const struct wmi_audit_event *e, double mono_to_real)
+		  const struct wmi_audit_event *e, double mono_to_real,
+		  const struct policy_names *names)
 {
-	char when[64], guid[WMI_GUID_STR_LEN + 1], err[32];
+	char when[64], guid[WMI_GUID_STR_LEN + 1], err[32], label[MOF_LABEL_LEN];
+	const char *name = NULL;
 	char comm[sizeof(e->comm) + 1];
 	struct wmi_guid g;
 	double t = e->time_ns / 1e9 + mono_to_real;
@@ -104,6 +107,9 @@ void report_print(struct json *j, FILE *f, bool json, const char *policy,
 		print_wmi_event(j, f, json, policy, e, when, guid);
 		return;
 	}
+	if (names)
+		name = mof_method_label(names->src, names->nsrc, &g, e->method_id, label,
+					sizeof(label));
 	if (e->error && policy_errno_name(-e->error))
 		snprintf(err, sizeof(err), "%d (%s)", e->error, policy_errno_name(-e->error));
 	else
@@ -114,6 +120,8 @@ void report_print(struct json *j, FILE *f, bool json, const char *policy,
 		json_begin_report(j, policy, e, when, guid);
 		json_kv_uint(j, "instance", e->instance);
 		json_kv_uint(j, "method", e->method_id);
+		if (name)
+			json_kv_string(j, "method_name", name);
 		json_kv_string(j, "origin", origin_text(e->origin));
 		json_kv_uint(j, "uid", e->uid);
 		json_kv_uint(j, "gid", e->gid);
@@ -137,8 +145,9 @@ void report_print(struct json *j, FILE *f, bool json, const char *policy,
 		text_escape(e->device, sizeof(e->device), edevice, sizeof(edevice));
 		if (e->rule)
 			snprintf(rule, sizeof(rule), "rule %u", e->rule);
-		fprintf(f, "%s %s %s method %u inst %u %s uid %u pid %u %s %s: %s%s -> %s "
-			"error %s %.3f ms\n", when, policy, edevice, e->method_id, e->instance,
+		fprintf(f, "%s %s %s method %u%s%s%s inst %u %s uid %u pid %u %s %s: %s%s -> %s "
+			"error %s %.3f ms\n", when, policy, edevice, e->method_id,
+			name ? " (" : "", name ? name : "", name ? ")" : "", e->instance,
 			origin_text(e->origin), e->uid, e->pid, ecomm, rule,
 			policy_action_name(e->action),
 			e->flags & WMI_AUDIT_F_AUDIT_MODE ? " (audit mode: not enforced)" : "",

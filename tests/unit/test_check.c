@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -16,6 +17,7 @@
 #include "bmof.h"
 #include "bmof_fixture.h"
 #include "mof_bus.h"
+#include "policy.h"
 
 #include "wmibpf.h"
 
@@ -172,6 +174,80 @@ static void blob_error_escaped(void **state)
 	fx_free(data);
 }
 
+/*
+ * A bmof the caller may not read (wmi-bmof makes it 0400 root's) is not
+ * "no class": the name's error says which file and why. As root, the
+ * lookup runs with the effective uid of nobody, which has no capability
+ * to read past the mode.
+ */
+static void bmof_denied(void **state)
+{
+	static const char policy[] = "name: fan\ndevice: AcmeFan\n";
+	char sys[160], path[PATH_MAX], want[PATH_MAX + 160];
+	const struct policy_names *names;
+	struct policy_names buf;
+	struct mof_bus bus;
+	struct fx *b = fx_acme_blob(true);
+	struct policy p;
+	char *err = NULL;
+	bool root = !geteuid();
+	FILE *f;
+	int ret;
+
+	(void)state;
+	snprintf(sys, sizeof(sys), "%s/sys", dir);
+	snprintf(path, sizeof(path), "%s/bus", sys);
+	assert_int_equal(mkdir(sys, 0755), 0);
+	assert_int_equal(mkdir(path, 0755), 0);
+	strcat(path, "/wmi");
+	assert_int_equal(mkdir(path, 0755), 0);
+	strcat(path, "/devices");
+	assert_int_equal(mkdir(path, 0755), 0);
+	strcat(path, "/05901221-D566-11D1-B2F0-00A0C9062910");
+	assert_int_equal(mkdir(path, 0755), 0);
+	strcat(path, "/bmof");
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(b->d, 1, b->len, f), b->len);
+	fclose(f);
+	fx_free(b);
+	assert_int_equal(chmod(path, 0), 0);
+	assert_int_equal(chmod(dir, 0755), 0);
+
+	if (root)
+		assert_int_equal(seteuid(65534), 0);
+	names = mof_bus_names(&bus, sys, &buf);
+	if (root)
+		assert_int_equal(seteuid(0), 0);
+	assert_non_null(names);
+	assert_int_equal(names->nsrc, 0);
+	ret = policy_parse_buffer_names("p.yaml", policy, strlen(policy), names, &p, &err);
+	assert_int_equal(ret, -EINVAL);
+	snprintf(want, sizeof(want), "p.yaml:2:9: device: no class AcmeFan in this machine's "
+		 "bMOF (%s: Permission denied) (see wmibpf mof)", path);
+	assert_string_equal(err, want);
+	free(err);
+	mof_bus_free(&bus);
+
+	/* Read, the same blob names the class. */
+	assert_int_equal(chmod(path, 0400), 0);
+	names = mof_bus_names(&bus, sys, &buf);
+	assert_non_null(names);
+	assert_int_equal(names->nsrc, 1);
+	assert_string_equal(names->where, "this machine's bMOF");
+	assert_int_equal(policy_parse_buffer_names("p.yaml", policy, strlen(policy), names, &p,
+						   &err), 0);
+	policy_free(&p);
+	mof_bus_free(&bus);
+
+	unlink(path);
+	for (int i = 0; i < 5; i++) {
+		*strrchr(path, '/') = '\0';
+		rmdir(path);
+	}
+	chmod(dir, 0700);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -179,6 +255,7 @@ int main(void)
 		cmocka_unit_test(objects),
 		cmocka_unit_test(names),
 		cmocka_unit_test(blob_error_escaped),
+		cmocka_unit_test(bmof_denied),
 	};
 
 	return cmocka_run_group_tests_name("check", tests, setup, teardown);

@@ -258,6 +258,35 @@ static void result_fields(void **state)
 			    "\"On\":true,\"Delta\":-5}}");
 	free(text);
 
+	/* Bytes past the declared fields are printed, not hidden. */
+	{
+		uint8_t more[sizeof(res) + 3];
+
+		memcpy(more, res, sizeof(res));
+		memcpy(more + sizeof(res), "\x07\x00\xff", 3);
+		assert_int_equal(mof_call_check_result(&m, more, sizeof(more), msg, sizeof(msg)),
+				 0);
+		text = output(&m, more, sizeof(more), false);
+		assert_string_equal(text, "Max = 100\nModel = \"Ab\"\nRev = [1, 2]\nOn = true\n"
+				    "Delta = -5\n(3 more bytes: 07 00 ff)\n");
+		free(text);
+		text = output(&m, more, sizeof(res) + 1, false);
+		assert_non_null(strstr(text, "Delta = -5\n(1 more byte: 07)\n"));
+		free(text);
+	}
+
+	/* A quote or backslash of the firmware's is escaped, as in MOF. */
+	{
+		uint8_t quoted[sizeof(res)];
+
+		memcpy(quoted, res, sizeof(res));
+		quoted[6] = '"';
+		quoted[8] = '\\';
+		text = output(&m, quoted, sizeof(quoted), false);
+		assert_non_null(strstr(text, "\nModel = \"\\\"\\\\\"\nRev = "));
+		free(text);
+	}
+
 	/* One byte short of the last field: said, with the field named. */
 	assert_int_equal(mof_call_check_result(&m, res, sizeof(res) - 1, msg, sizeof(msg)),
 			 -ENODATA);

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Policies that say device: Class and method: Class.Method: lowered to
- * the GUID and method id the firmware's bMOF gives, to exactly the rules
- * their numeric twins make, and refused at file:line:col when a name is
- * unknown, belongs to another device, or no bMOF is known.
+ * Policies that say device: Class, method: Class.Method and arg: Name:
+ * lowered to the GUID, method id, offset and width the firmware's bMOF
+ * gives, to exactly the rules their numeric twins make, and refused at
+ * file:line:col when a name is unknown, belongs to another device, is
+ * no fixed field of the input, or no bMOF is known.
  */
 
 #include <errno.h>
@@ -24,15 +25,56 @@
 #define FAN "FE733490-2E22-4EDB-A7B5-BC248874D383"
 #define TAG "AD81FA8F-3A66-4C67-B111-78F81C9633B3"
 
+/* Parameters as bmof.c gives them: in ID order. */
+#define PARAM(n, t, dir, i)	{ .name = n, .type = t, .direction = BMOF_DIR_##dir, .id = i }
+
+static struct bmof_property level_params[] = {
+	PARAM("a", BMOF_UINT8, IN, 0),		/* offset 0 */
+	PARAM("b", BMOF_UINT32, IN, 1),		/* 4 */
+	PARAM("Status", BMOF_UINT32, OUT, 1),
+	PARAM("Flag", BMOF_BOOLEAN, INOUT, 2),	/* 8 */
+	PARAM("Wide", BMOF_UINT64, IN, 3),	/* 16 */
+	PARAM("Name", BMOF_STRING, IN, 4),	/* 24, its length the caller's */
+	PARAM("After", BMOF_UINT32, IN, 5),
+};
+static union bmof_scalar three = { .u = 3 };
+static struct bmof_qualifier max3 = { .name = "MAX", .value = { BMOF_UINT32, 1, &three } };
+static struct bmof_property table_params[] = {
+	PARAM("Mode", BMOF_UINT8, IN, 0),	/* 0 */
+	{ .name = "Table", .type = BMOF_UINT8 | BMOF_ARRAY, .array = true,
+	  .direction = BMOF_DIR_IN, .id = 1, .nqualifiers = 1, .qualifiers = &max3 },	/* 1..3 */
+	PARAM("Count", BMOF_UINT16, IN, 2),	/* 4 */
+};
+static struct bmof_property blob_params[] = {
+	{ .name = "Data", .type = BMOF_UINT8 | BMOF_ARRAY, .array = true,
+	  .direction = BMOF_DIR_IN, .id = 0 },	/* no MAX(n): as long as the caller says */
+	PARAM("x", BMOF_UINT32, IN, 1),
+};
+static union bmof_scalar big = { .u = 40000 };
+static struct bmof_qualifier max_big = { .name = "MAX", .value = { BMOF_UINT32, 1, &big } };
+static struct bmof_property far_params[] = {
+	{ .name = "Big", .type = BMOF_UINT8 | BMOF_ARRAY, .array = true,
+	  .direction = BMOF_DIR_IN, .id = 0, .nqualifiers = 1, .qualifiers = &max_big },
+	PARAM("Far", BMOF_UINT32, IN, 1),	/* 40000: past what a rule reads */
+};
+static struct bmof_property speed_params[] = {
+	PARAM("Speed", BMOF_REAL32, IN, 0),
+};
+
 static struct bmof_method fan_methods[] = {
 	{ .name = "GetProfile", .id = 5 },
 	{ .name = "SetProfile", .id = 6 },
 	{ .name = "Secret", .id = -1 },
+	{ .name = "SetLevel", .id = 7, .nparams = 7, .params = level_params },
+	{ .name = "SetTable", .id = 8, .nparams = 3, .params = table_params },
+	{ .name = "SetBlob", .id = 9, .nparams = 2, .params = blob_params },
+	{ .name = "SetSpeed", .id = 10, .nparams = 1, .params = speed_params },
+	{ .name = "SetFar", .id = 11, .nparams = 2, .params = far_params },
 };
 static struct bmof_method tag_methods[] = {
 	{ .name = "SetAssetTag", .id = 1 },
 };
-static struct bmof_object fan = { .name = "AcmeFan", .guid = FAN, .nmethods = 3,
+static struct bmof_object fan = { .name = "AcmeFan", .guid = FAN, .nmethods = 8,
 				  .methods = fan_methods };
 static struct bmof_object tag = { .name = "AcmeAssetTag", .guid = TAG, .nmethods = 1,
 				  .methods = tag_methods };
@@ -276,6 +318,132 @@ static void wildcard_id_refused(void **state)
 	free(err);
 }
 
+/*
+ * arg: Name is the field its numbers make: the same offset and width
+ * wmibpf call puts the parameter at, and the same mask and values.
+ * The input may come before the method it names parameters of.
+ */
+static void args_are_offsets(void **state)
+{
+	static const struct {
+		const char *method, *by_name, *by_number;
+	} cases[] = {
+		{ "SetLevel", "arg: b, value: 2", "offset: 4, width: 4, value: 2" },
+		{ "SetLevel", "arg: a, min: 1, max: 3", "offset: 0, width: 1, min: 1, max: 3" },
+		{ "SetLevel", "arg: flag, value: 1", "offset: 8, width: 1, value: 1" },
+		{ "SetLevel", "arg: Wide, mask: 0xff00000000, value: 0x100000000",
+		  "offset: 16, width: 8, mask: 0xff00000000, value: 0x100000000" },
+		{ "SetTable", "arg: Count, value: 3", "offset: 4, width: 2, value: 3" },
+		{ "SetTable", "arg: Mode, value: 255", "offset: 0, width: 1, value: 255" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char by_name[256], by_number[256];
+		struct policy a, b;
+		char *err = NULL;
+		struct wmi_rule_field *f, *g;
+
+		snprintf(by_name, sizeof(by_name), "name: fan\ndevice: AcmeFan\nrules:\n"
+			 "  - input: [{ %s }]\n    method: AcmeFan.%s\n    action: deny\n",
+			 cases[i].by_name, cases[i].method);
+		snprintf(by_number, sizeof(by_number), "name: fan\ndevice: " FAN "\nrules:\n"
+			 "  - method: %u\n    input: [{ %s }]\n    action: deny\n",
+			 i < 4 ? 7 : 8, cases[i].by_number);
+		if (parse(by_name, &names, &a, &err))
+			fail_msg("case %zu: %s", i, err);
+		assert_int_equal(parse(by_number, NULL, &b, &err), 0);
+		assert_int_equal(a.rules[0].method_id, b.rules[0].method_id);
+		assert_non_null(a.rules[0].cond);
+		assert_int_equal(a.rules[0].cond->nr_fields, 1);
+		f = &a.rules[0].cond->fields[0];
+		g = &b.rules[0].cond->fields[0];
+		if (f->offset != g->offset || f->width != g->width || f->mask != g->mask ||
+		    f->min != g->min || f->max != g->max)
+			fail_msg("case %zu: %s gave offset %u width %u mask 0x%llx %llu..%llu, "
+				 "expected %s", i, cases[i].by_name, f->offset, f->width,
+				 (unsigned long long)f->mask, (unsigned long long)f->min,
+				 (unsigned long long)f->max, cases[i].by_number);
+		policy_free(&a);
+		policy_free(&b);
+	}
+}
+
+/* A rule of method: METHOD whose one input field is FIELD, at line 6, column 9. */
+#define ARG_RULE(method, field) \
+	"name: x\ndevice: AcmeFan\nrules:\n  - method: " method "\n    input:\n" \
+	"      - " field "\n    action: deny\n"
+
+static const struct {
+	const char *text;
+	const char *error;
+} bad_args[] = {
+	{ ARG_RULE("7", "{ arg: b, value: 1 }"),
+	  "p.yaml:6:16: arg: 'b' is a parameter of the rule's method; name the method by its "
+	  "class (method: Class.Method)" },
+	{ "name: x\ndevice: AcmeFan\nrules:\n  - input: [{ arg: b, value: 1 }]\n"
+	  "    action: deny\n",
+	  "p.yaml:4:20: arg: 'b' is a parameter of the rule's method; name the method by its "
+	  "class (method: Class.Method)" },
+	{ ARG_RULE("AcmeFan.SetLevel", "{ arg: Nope, value: 1 }"),
+	  "p.yaml:6:16: arg: AcmeFan.SetLevel has no parameter Nope (see wmibpf mof)" },
+	{ ARG_RULE("AcmeFan.SetLevel", "{ arg: Status, value: 0 }"),
+	  "p.yaml:6:16: arg: SetLevel: Status is an out parameter, not in the call's input" },
+	{ ARG_RULE("AcmeFan.SetLevel", "{ arg: Name, value: 0 }"),
+	  "p.yaml:6:16: arg: SetLevel: Name is a string: it has no fixed width of 1, 2, 4 or 8 "
+	  "bytes" },
+	{ ARG_RULE("AcmeFan.SetLevel", "{ arg: After, value: 0 }"),
+	  "p.yaml:6:16: arg: SetLevel: After lies behind the string Name, whose length varies "
+	  "from call to call: its offset is not fixed" },
+	{ ARG_RULE("AcmeFan.SetTable", "{ arg: Table, value: 0 }"),
+	  "p.yaml:6:16: arg: SetTable: Table is an array: it has no fixed width of 1, 2, 4 or 8 "
+	  "bytes" },
+	{ ARG_RULE("AcmeFan.SetBlob", "{ arg: x, value: 0 }"),
+	  "p.yaml:6:16: arg: SetBlob: parameter Data is an array without a MAX(n) length: a "
+	  "variable-length layout" },
+	{ ARG_RULE("AcmeFan.SetSpeed", "{ arg: Speed, value: 0 }"),
+	  "p.yaml:6:16: arg: SetSpeed: parameter Speed is of type real32, which has no WMI "
+	  "buffer layout wmibpf knows" },
+	{ ARG_RULE("AcmeFan.SetFar", "{ arg: Far, value: 0 }"),
+	  "p.yaml:6:16: arg: Far lies at byte 40000 of the input, past the 32768 bytes a rule "
+	  "looks at" },
+	{ ARG_RULE("AcmeFan.SetLevel", "{ arg: b, offset: 4, value: 1 }"),
+	  "p.yaml:6:27: input field: 'arg' or 'offset'/'width', not both: the parameter's "
+	  "place is its offset and width" },
+	{ ARG_RULE("AcmeFan.SetLevel", "{ width: 4, arg: b, value: 1 }"),
+	  "p.yaml:6:18: input field: 'arg' or 'offset'/'width', not both: the parameter's "
+	  "place is its offset and width" },
+	{ ARG_RULE("AcmeFan.SetLevel", "{ arg: a, value: 256 }"),
+	  "p.yaml:6:26: value: expected a number from 0 to 255 (0xff), found '256'" },
+	{ ARG_RULE("AcmeFan.SetLevel", "{ arg: b, max: 0x100000000 }"),
+	  "p.yaml:6:24: max: expected a number from 0 to 4294967295 (0xffffffff), found "
+	  "'0x100000000'" },
+	{ ARG_RULE("AcmeFan.SetLevel", "{ arg: b.c, value: 1 }"),
+	  "p.yaml:6:16: arg: expected a parameter name (a MOF identifier), found 'b.c'" },
+	{ ARG_RULE("AcmeFan.SetLevel", "{ arg: [b], value: 1 }"),
+	  "p.yaml:6:16: arg: expected a value, found a list" },
+};
+
+static void bad_arg(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad_args) / sizeof(bad_args[0]); i++) {
+		struct policy p;
+		char *err = NULL;
+		int ret = parse(bad_args[i].text, &names, &p, &err);
+
+		if (!ret)
+			policy_free(&p);
+		if (ret != -EINVAL || !err || strcmp(err, bad_args[i].error))
+			fail_msg("case %zu gave %d '%s', expected '%s'", i, ret,
+				 err ? err : "(null)", bad_args[i].error);
+		free(err);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -285,6 +453,8 @@ int main(void)
 		cmocka_unit_test(twins_refused),
 		cmocka_unit_test(unknown_class_where),
 		cmocka_unit_test(wildcard_id_refused),
+		cmocka_unit_test(args_are_offsets),
+		cmocka_unit_test(bad_arg),
 	};
 
 	return cmocka_run_group_tests_name("policy_names", tests, NULL, NULL);

@@ -11,6 +11,10 @@
 
 #include <cmocka.h>
 
+#include "bmof.h"
+#include "guid.h"
+#include "mof_bus.h"
+#include "policy.h"
 #include "report.h"
 
 static char *out;
@@ -40,7 +44,7 @@ static void text_is_escaped(void **state)
 	assert_non_null(f);
 	hostile_report(&e);
 	json_init(&j, f, false);
-	report_print(&j, f, false, "acme", &e, 0);
+	report_print(&j, f, false, "acme", &e, 0, NULL);
 	fclose(f);
 	/* One line, no ESC, the name's bytes readable. */
 	assert_non_null(strstr(out, " pid 0 ev\\x0aFAKE\\x1b[2J\\xff\\\\ default: deny -> denied "
@@ -63,9 +67,9 @@ static void json_is_escaped(void **state)
 	/* A comm of 16 bytes without its nul stops at 16. */
 	memcpy(e.comm, "0123456789abcdef", 16);
 	json_init(&j, f, false);
-	report_print(&j, f, true, "acme", &e, 0);
+	report_print(&j, f, true, "acme", &e, 0, NULL);
 	hostile_report(&e);
-	report_print(&j, f, true, "acme", &e, 0);
+	report_print(&j, f, true, "acme", &e, 0, NULL);
 	fclose(f);
 	assert_non_null(strstr(out, "\"comm\":\"0123456789abcdef\",\"rule\":0,"));
 	assert_non_null(strstr(out, "\"comm\":\"ev\\nFAKE\\u001b[2J\\ufffd\\\\\",\"rule\":0,"));
@@ -87,10 +91,10 @@ static void audit_mode_flagged(void **state)
 	e.error = 0;
 	e.flags = WMI_AUDIT_F_AUDIT_MODE;
 	json_init(&j, f, false);
-	report_print(&j, f, false, "acme", &e, 0);
-	report_print(&j, f, true, "acme", &e, 0);
+	report_print(&j, f, false, "acme", &e, 0, NULL);
+	report_print(&j, f, true, "acme", &e, 0, NULL);
 	e.flags = 0;
-	report_print(&j, f, true, "acme", &e, 0);
+	report_print(&j, f, true, "acme", &e, 0, NULL);
 	fclose(f);
 	assert_non_null(strstr(out, " default: deny (audit mode: not enforced) -> firmware error 0 "));
 	assert_non_null(strstr(out, "\"action\":\"deny\",\"verdict\":\"firmware\",\"error\":0,"));
@@ -116,16 +120,16 @@ static void wmi_events(void **state)
 	e.action = WMI_ACTION_DROP;
 	e.flags = WMI_AUDIT_F_EVENT | WMI_AUDIT_F_DROPPED;
 	json_init(&j, f, false);
-	report_print(&j, f, false, "keys", &e, 0);
-	report_print(&j, f, true, "keys", &e, 0);
+	report_print(&j, f, false, "keys", &e, 0, NULL);
+	report_print(&j, f, true, "keys", &e, 0, NULL);
 	e.rule = 2;
 	e.action = WMI_ACTION_AUDIT;
 	e.flags = WMI_AUDIT_F_EVENT;
-	report_print(&j, f, false, "keys", &e, 0);
+	report_print(&j, f, false, "keys", &e, 0, NULL);
 	e.rule = 1;
 	e.action = WMI_ACTION_DROP;
 	e.flags = WMI_AUDIT_F_EVENT | WMI_AUDIT_F_AUDIT_MODE;
-	report_print(&j, f, false, "keys", &e, 0);
+	report_print(&j, f, false, "keys", &e, 0, NULL);
 	fclose(f);
 	assert_non_null(strstr(out, " keys 59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1\\x0a\\x1b event "
 			       "0xd0 rule 1: drop -> dropped "));
@@ -142,6 +146,59 @@ static void wmi_events(void **state)
 	free(out);
 }
 
+/*
+ * A method this machine's bMOF names is printed with its name beside
+ * the number, in text and as a key of its own in JSON; one it does not
+ * name, or names with bytes that are no identifier, prints as before.
+ */
+static void methods_named(void **state)
+{
+	static struct bmof_method fan_methods[] = {
+		{ .name = "SetProfile", .id = 6 },
+		{ .name = "Set\x1bTerm", .id = 8 },
+	};
+	static struct bmof_object fan = { .name = "AcmeFan",
+		.guid = "FE733490-2E22-4EDB-A7B5-BC248874D383", .nmethods = 2,
+		.methods = fan_methods };
+	static struct bmof_object *objects[] = { &fan };
+	static struct bmof mof = { .nobjects = 1, .objects = objects };
+	struct mof_source src = { .name = "acme", .b = &mof };
+	const struct policy_names names = { .src = &src, .nsrc = 1, .where = "here" };
+	struct wmi_audit_event e;
+	struct wmi_guid g;
+	struct json j;
+	FILE *f = open_memstream(&out, &out_size);
+	char *line2, *line3;
+
+	(void)state;
+	assert_non_null(f);
+	hostile_report(&e);
+	assert_int_equal(wmi_guid_parse(fan.guid, &g), 0);
+	memcpy(e.guid, g.b, 16);
+	json_init(&j, f, false);
+	report_print(&j, f, false, "acme", &e, 0, &names);
+	report_print(&j, f, true, "acme", &e, 0, &names);
+	e.method_id = 7;
+	report_print(&j, f, false, "acme", &e, 0, &names);
+	report_print(&j, f, true, "acme", &e, 0, &names);
+	e.method_id = 8;
+	report_print(&j, f, false, "acme", &e, 0, &names);
+	fclose(f);
+	line2 = strchr(out, '\n') + 1;
+	line3 = strchr(line2, '\n') + 1;
+	assert_non_null(strstr(out, " acme FE733490-2E22-4EDB-A7B5-BC248874D383 method 6 "
+			       "(AcmeFan.SetProfile) inst 0 user "));
+	assert_non_null(strstr(line2, "\"method\":6,\"method_name\":\"AcmeFan.SetProfile\","
+			       "\"origin\":\"user\""));
+	assert_non_null(strstr(line3, " method 7 inst 0 user "));
+	assert_non_null(strstr(line3, "\"method\":7,\"origin\":\"user\""));
+	assert_non_null(strstr(line3, " method 8 inst 0 user "));
+	assert_null(strstr(line3, "method_name"));
+	assert_null(strstr(line3, "AcmeFan"));
+	assert_null(strchr(out, '\x1b'));
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -149,6 +206,7 @@ int main(void)
 		cmocka_unit_test(json_is_escaped),
 		cmocka_unit_test(audit_mode_flagged),
 		cmocka_unit_test(wmi_events),
+		cmocka_unit_test(methods_named),
 	};
 
 	return cmocka_run_group_tests_name("report", tests, NULL, NULL);

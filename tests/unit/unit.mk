@@ -5,7 +5,7 @@
 
 # The policy parser and what it needs, for every test that reads policies.
 POLICY_SRCS := loader/policy.c loader/policy_cond.c loader/policy_check.c loader/caps.c \
-	loader/mof_names.c loader/bmof.c
+	loader/mof_names.c loader/mof_layout.c loader/bmof.c
 
 UNIT_SRCS_guid := loader/guid.c
 UNIT_SRCS_policy := $(POLICY_SRCS) loader/guid.c loader/text.c
@@ -117,7 +117,8 @@ UNIT_CFLAGS_mof := -Itests/unit
 UNIT_DEPS_mof := tests/unit/bmof_fixture.h
 
 # A call by name: bMOF parameters to and from a call's bytes.
-UNIT_SRCS_mof_call := loader/mof_call.c loader/mof_names.c loader/bmof.c loader/json.c loader/text.c loader/cli.c \
+UNIT_SRCS_mof_call := loader/mof_call.c loader/mof_layout.c loader/mof_names.c loader/bmof.c \
+	loader/json.c loader/text.c loader/cli.c \
 	loader/guid.c
 
 UNIT_NAMES := $(patsubst tests/unit/test_%.c,%,$(wildcard tests/unit/test_*.c))

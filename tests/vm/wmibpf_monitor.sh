@@ -37,10 +37,10 @@ expect_eq "$(sed 's/.*"method":\([0-9]*\),.*/\1/' /tmp/b.out | tr '\n' ' ')" "2 
 	"the same three, in order, no more"
 cat /tmp/events
 expect_match "$(sed -n 1p /tmp/events)" \
-	"{\"time\":\"20*\",\"policy\":\"acme\",\"device\":\"$ACME_METHODS\",\"guid\":\"$ACME_METHODS\",\"instance\":0,\"method\":2,\"origin\":\"user\",\"uid\":0,\"gid\":0,\"pid\":*,\"comm\":\"acme-ctl\",\"rule\":0,\"action\":\"audit\",\"verdict\":\"bpf\",\"error\":0,\"duration_ns\":*}" \
+	"{\"time\":\"20*\",\"policy\":\"acme\",\"device\":\"$ACME_METHODS\",\"guid\":\"$ACME_METHODS\",\"instance\":0,\"method\":2,\"method_name\":\"AcmeFan.SetBrightness\",\"origin\":\"user\",\"uid\":0,\"gid\":0,\"pid\":*,\"comm\":\"acme-ctl\",\"rule\":0,\"action\":\"audit\",\"verdict\":\"bpf\",\"error\":0,\"duration_ns\":*}" \
 	"a translated set: reported by the default rule, answered by BPF"
 expect_match "$(sed -n 2p /tmp/events)" \
-	'*"method":6,"origin":"user","uid":1000,"gid":1000,*"rule":2,"action":"deny","verdict":"denied","error":-13,*' \
+	'*"method":6,"method_name":"AcmeFan.SetProfile","origin":"user","uid":1000,"gid":1000,*"rule":2,"action":"deny","verdict":"denied","error":-13,*' \
 	"a denied set, with the uid and errno"
 expect_match "$(sed -n 3p /tmp/events)" '*"method":3,*"verdict":"firmware","error":0,*' \
 	"a read the firmware answered"
@@ -55,6 +55,8 @@ cp /tmp/evil.out /tmp/events
 cat /tmp/events
 expect_eq "$(wc -l </tmp/events)" 1 "its call is one line"
 expect_ok "with its name escaped" grep -qF ' ev\x0aFAKE\x1b[2J default: audit -> ' /tmp/events
+expect_ok "the method named as the bMOF names it" \
+	grep -qF " $ACME_METHODS method 2 (AcmeFan.SetBrightness) inst 0 user " /tmp/events
 expect_fail "and no escape character" grep -q "$(printf '\033')" /tmp/events
 rm -f "/tmp/$evil"
 

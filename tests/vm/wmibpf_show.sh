@@ -19,11 +19,14 @@ for i in 1 2 3; do acme-ctl fan >/dev/null; done
 expect_eq "$(acme-ctl brightness)" 42 "brightness emulated"
 acme-ctl kbd >/dev/null
 wmibpf show counting | tee /tmp/show
-expect_match "$(grep '^ *1 ' /tmp/show)" "*     5 any *allow * 3  -" "rule 1: three fan reads"
-expect_match "$(grep '^ *2 ' /tmp/show)" "*     1 user *emulate 42 * 1  -" "rule 2: one brightness read"
+# METHOD: the number, and the name the acme laptop's bMOF gives it
+expect_match "$(grep '^ *1 ' /tmp/show)" "*    5 (AcmeFan.GetProfile) any *allow * 3  -" \
+	"rule 1: three fan reads"
+expect_match "$(grep '^ *2 ' /tmp/show)" "* 1 (AcmeFan.GetBrightness) user *emulate 42 * 1  -" \
+	"rule 2: one brightness read"
 expect_match "$(grep ' default ' /tmp/show)" "*allow * 1  -" "default: one keyboard read"
 expect_match "$(wmibpf show counting --json)" \
-	'*"rule":1,"line":5,*"method":"5",*"hits":3}*"rule":2,*"answer":42,*"hits":1}*"default":{"action":"allow","origin":"user","audit":false,"hits":1},"lost_events":0}' \
+	'*"rule":1,"line":5,*"method":"5","method_name":"AcmeFan.GetProfile","origin":*"hits":3}*"rule":2,*"answer":42,*"hits":1}*"default":{"action":"allow","origin":"user","audit":false,"hits":1},"lost_events":0}' \
 	"and in JSON"
 expect_eq "$(wmibpf show nosuch 2>&1; echo $?)" "wmibpf: no policy named nosuch is loaded
 4" "an unknown policy: exit status 4"
