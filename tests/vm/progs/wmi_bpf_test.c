@@ -6,7 +6,7 @@
  *
  *   wmi-bpf-test deny | emulate | rewrite | detach | chain | scope |
  *                origin | answer | hostile | lockdown-rewrite locked|unlocked |
- *                translator | recursion | cap | rawio |
+ *                translator | recursion | cap | rawio | relink |
  *                verifier DIR | loop SECONDS | pin PATH |
  *                pin-translator PATH
  *
@@ -39,6 +39,7 @@
 #include "test_hostile.skel.h"
 #include "test_rawio.skel.h"
 #include "test_recursion.skel.h"
+#include "test_relink.skel.h"
 #include "test_scope.skel.h"
 
 /* _WDG byte order of the acme GUIDs */
@@ -911,6 +912,88 @@ static void test_pin(const char *path)
 	/* Exiting drops our references; the pin keeps the program attached. */
 }
 
+/* A call to the zones block's method 1: 0, or the errno it failed with. */
+static void *relink_caller(void *arg)
+{
+	uint32_t r;
+
+	*(int *)arg = user_u32(ACME_ZONES, 1, NULL, &r);
+	return NULL;
+}
+
+static void *relink_detacher(void *arg)
+{
+	bpf_link__destroy(arg);
+	return NULL;
+}
+
+static void *relink_releaser(void *arg)
+{
+	struct test_relink *skel = arg;
+
+	usleep(800000);
+	skel->bss->release = 1;
+	return NULL;
+}
+
+/*
+ * A program detached and attached again while a call stands on it. The
+ * detach (the last close of its link) waits in wmi_bpf_unreg() for the
+ * call to leave the program; the attach must wait too. Linked again at
+ * once, at the chain's end, the entry would send the call on from there:
+ * past `deny`, which the call has not met yet, to the firmware.
+ */
+static void test_relink(void)
+{
+	struct test_relink *skel = test_relink__open_and_load();
+	struct bpf_link *slow, *deny, *again;
+	pthread_t caller, detacher, releaser;
+	int caller_ret = 1, ret;
+	uint32_t r;
+
+	CHECK(skel, "test_relink loads");
+	if (!skel)
+		return;
+	slow = bpf_map__attach_struct_ops(skel->maps.slow);
+	deny = bpf_map__attach_struct_ops(skel->maps.deny);
+	CHECK(slow && deny, "slow, then deny, attached to the zones block");
+	ret = user_u32(ACME_ZONES, 1, NULL, &r);
+	CHECK(ret == -EACCES && skel->bss->slow_runs == 1 && skel->bss->deny_runs == 1,
+	      "a call runs slow, then deny refuses it (%d)", ret);
+
+	/* slow holds the next call until released, 10 s at most. */
+	skel->bss->hold_ns = 10000000000ull;
+	pthread_create(&caller, NULL, relink_caller, &caller_ret);
+	for (int i = 0; i < 1000 && skel->bss->slow_runs < 2; i++)
+		usleep(10000);
+	CHECK(skel->bss->slow_runs == 2, "the call stands in slow");
+	/*
+	 * The detach waits for the call; the attach comes while it waits,
+	 * and the call is let go 0.8 s later, wherever the attach is then.
+	 */
+	pthread_create(&detacher, NULL, relink_detacher, slow);
+	usleep(200000);
+	pthread_create(&releaser, NULL, relink_releaser, skel);
+	again = bpf_map__attach_struct_ops(skel->maps.slow);
+	pthread_join(releaser, NULL);
+	pthread_join(detacher, NULL);
+	pthread_join(caller, NULL);
+	CHECK(again, "slow attached again");
+	CHECK(caller_ret == -EACCES && skel->bss->deny_runs == 2,
+	      "the call still met deny after slow was detached and attached under it "
+	      "(%d, deny ran %u times)", caller_ret, skel->bss->deny_runs);
+	CHECK(skel->bss->slow_runs == 2, "and ran slow once");
+
+	ret = user_u32(ACME_ZONES, 1, NULL, &r);
+	CHECK(ret == -EACCES, "afterwards calls are refused as before (%d)", ret);
+
+	bpf_link__destroy(again);
+	bpf_link__destroy(deny);
+	test_relink__destroy(skel);
+	ret = user_u32(ACME_ZONES, 1, NULL, &r);
+	CHECK(ret == 0, "and with both gone, the firmware answers (%d)", ret);
+}
+
 int main(int argc, char **argv)
 {
 	const char *t = argc > 1 ? argv[1] : "";
@@ -941,6 +1024,8 @@ int main(int argc, char **argv)
 		test_cap();
 	else if (!strcmp(t, "rawio"))
 		test_rawio();
+	else if (!strcmp(t, "relink"))
+		test_relink();
 	else if (!strcmp(t, "verifier") && argc == 3)
 		test_verifier(argv[2]);
 	else if (!strcmp(t, "loop") && argc == 3)
