@@ -167,7 +167,11 @@ if [ -n "$vm" ]; then
 	t0=$SECONDS
 	echo "--- vm tests"
 	# shellcheck disable=SC2086
+	# A run that fails before any test (an unknown test name, a missing
+	# kernel) reports no FAIL line of its own: count it as one.
 	"$top/vmtest/run.sh" $vm | tee "$tmp/vm.res"
+	[ "${PIPESTATUS[0]}" = 0 ] || grep -q '^FAIL: ' "$tmp/vm.res" ||
+		echo "FAIL: vm: vmtest/run.sh failed" | tee -a "$tmp/vm.res"
 	count "$tmp/vm.res"
 	phase vm $t0
 fi
