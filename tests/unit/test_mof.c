@@ -437,6 +437,17 @@ static void file_errors(void **state)
 	assert_string_equal(r.err, want);
 	run_free(&r);
 
+	/* an empty file (a copy that failed) is said to be empty, not foreign */
+	file_path(path, sizeof(path), "empty.bmf");
+	put(files, "empty.bmf", &(struct fx){ .len = 0 });
+	r = mof(root, path, true);
+	assert_int_equal(r.rc, EXIT_FAILED);
+	assert_string_equal(r.out, "");
+	snprintf(want, sizeof(want), "wmibpf: %s: bmof: empty: 0 bytes, no FOMB magic at "
+		 "offset 0\n", path);
+	assert_string_equal(r.err, want);
+	run_free(&r);
+
 	file_path(path, sizeof(path), "missing.bmf");
 	r = mof(root, path, true);
 	assert_int_equal(r.rc, EXIT_FAILED);
