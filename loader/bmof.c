@@ -1248,6 +1248,15 @@ int bmof_decode(const void *buf, size_t len, struct bmof **out, char *err, size_
 	*out = NULL;
 	if (err && errlen)
 		err[0] = 0;
+	/*
+	 * An empty bmof (a firmware buffer of no bytes, a failed copy) or one
+	 * cut inside the magic is short, not foreign: say which, as for the
+	 * header below.
+	 */
+	if (!len)
+		return fail(err, errlen, -EINVAL, "empty: 0 bytes, no FOMB magic at offset 0");
+	if (len < 4 && !memcmp(p, "FOMB", len))
+		return fail(err, errlen, -EINVAL, "truncated: %zu bytes, inside the FOMB magic", len);
 	if (len < 4 || memcmp(p, "FOMB", 4))
 		return fail(err, errlen, -EINVAL, "no FOMB magic at offset 0");
 	if (len < FOMB_HEADER)

@@ -139,6 +139,61 @@ static int print_bus(struct app *a, struct mof_bus *bus)
 	return ret;
 }
 
+/* "// bmof: FILE": which of several files described the class. */
+static void note_file_mof(FILE *f, const struct bmof_object *o, void *arg)
+{
+	char esc[TEXT_ESCAPED_SIZE(PATH_MAX)];
+
+	text_escape(source_of(arg, o), PATH_MAX, esc, sizeof(esc));
+	fprintf(f, "// bmof: %s\n", esc);
+}
+
+static void note_file_json(struct json *j, const struct bmof_object *o, void *arg)
+{
+	json_kv_string(j, "bmof", source_of(arg, o));
+}
+
+/*
+ * Several FILEs (the bmof of each of a machine's devices, copied, or the
+ * blobs of several machines): merged as the bus's are, each class named
+ * with its file, since a name may be in more than one. One that does not
+ * decode is said and skipped, the others printed, and the exit status is
+ * the failure's, as for the bus.
+ */
+static int mof_files(struct app *a, char **paths, size_t n)
+{
+	struct bmof_notes notes = { .json = note_file_json, .mof = note_file_mof };
+	struct mof_bus files = { };
+	struct bmof all;
+	size_t i;
+	int ret = EXIT_OK, err;
+
+	files.src = calloc(n, sizeof(*files.src));
+	if (!files.src) {
+		errmsg("%s", strerror(ENOMEM));
+		return EXIT_FAILED;
+	}
+	for (i = 0; i < n; i++) {
+		if (load_source(&files.src[files.nsrc], paths[i], paths[i]))
+			ret = EXIT_FAILED;
+		else
+			files.nsrc++;
+	}
+	notes.arg = &files;
+	if (files.nsrc) {
+		err = merge(files.src, files.nsrc, &all);
+		if (!err) {
+			err = print(a, &all, &notes);
+			free(all.objects);
+		}
+		ret = ret ? ret : err;
+	}
+	for (i = 0; i < files.nsrc; i++)
+		bmof_free(files.src[i].b);
+	free(files.src);
+	return ret;
+}
+
 static int mof_file(struct app *a, const char *path)
 {
 	struct mof_source src = { };
@@ -235,6 +290,8 @@ int cmd_mof(struct app *a)
 	struct wmi_guid g;
 	unsigned int index;
 
+	if (a->cli->nr_files > 1)
+		return mof_files(a, a->cli->files, a->cli->nr_files);
 	if (target && wmi_devname_parse(target, &g, &index))
 		return mof_file(a, target);
 	return mof_bus(a, target);
@@ -242,17 +299,32 @@ int cmd_mof(struct app *a)
 
 static int mof_args(struct cli *c, char **args, size_t nargs, char **err)
 {
-	if (nargs > 1)
-		return cli_usage_error(err, "mof: expected at most one FILE or DEVICE");
+	struct wmi_guid g;
+	unsigned int index;
+	size_t i;
+
 	c->target = nargs ? args[0] : NULL;
+	if (nargs < 2)
+		return EXIT_OK;
+	/* a DEVICE is read with the bus's notes, which files do not have */
+	for (i = 0; i < nargs; i++)
+		if (!wmi_devname_parse(args[i], &g, &index))
+			return cli_usage_error(err, "mof: '%s' is a DEVICE, which is read alone: "
+					       "give one DEVICE, or FILEs (./%s for a file so named)",
+					       args[i], args[i]);
+	c->files = calloc(nargs, sizeof(*c->files));
+	if (!c->files)
+		return cli_usage_error(err, "out of memory");
+	memcpy(c->files, args, nargs * sizeof(*c->files));
+	c->nr_files = nargs;
 	return EXIT_OK;
 }
 
 const struct cli_verb verb_mof = {
 	.name = "mof",
-	.summary = "  mof [FILE | DEVICE]      the firmware's WMI classes and methods (its bMOF)\n",
+	.summary = "  mof [FILE... | DEVICE]   the firmware's WMI classes and methods (its bMOF)\n",
 	.usage =
-	"Usage: wmibpf mof [--json] [FILE | DEVICE]\n"
+	"Usage: wmibpf mof [--json] [FILE... | DEVICE]\n"
 	"\n"
 	"Decode the firmware's Binary MOF, the description of its WMI classes,\n"
 	"methods and parameters, and print it as MOF text or JSON. FILE is a bMOF\n"
@@ -260,6 +332,7 @@ const struct cli_verb verb_mof = {
 	"bmof attribute is read (./NAME for a file so named). With neither, every\n"
 	"bmof on the WMI bus, merged, each class marked with whether a device of\n"
 	"its GUID is on the bus (\"present\", \"devices\" and \"bmof\" in JSON).\n"
+	"Several FILEs are merged, each class marked with its file (\"bmof\").\n"
 	"Exits 4 when the device, or any bmof at all, is not there.\n",
 	.args = mof_args,
 	.run = cmd_mof,

@@ -372,13 +372,17 @@ static void error_magic(void **state)
 	(void)state;
 	blob->d[0] = 'X';
 	decode_fails(blob->d, blob->len, -EINVAL, "no FOMB magic at offset 0");
-	decode_fails("", 0, -EINVAL, "no FOMB magic");
+	decode_fails("FOX", 3, -EINVAL, "bmof: no FOMB magic at offset 0");
 	fx_free(blob);
 }
 
+/* Too short is said as such, not as a foreign blob: from 0 bytes on. */
 static void error_truncated_header(void **state)
 {
 	(void)state;
+	decode_fails("", 0, -EINVAL, "bmof: empty: 0 bytes, no FOMB magic at offset 0");
+	decode_fails("FO", 2, -EINVAL, "bmof: truncated: 2 bytes, inside the FOMB magic");
+	decode_fails("FOM", 3, -EINVAL, "bmof: truncated: 3 bytes, inside the FOMB magic");
 	decode_fails("FOMB\1\0\0\0\0", 9, -EINVAL, "header truncated: 9 of 16 bytes");
 }
 

@@ -152,13 +152,20 @@ static void mof_verb(void **state)
 	assert_string_equal(c.verb->name, "mof");
 	assert_true(c.json);
 	assert_string_equal(c.target, ACME);
+	assert_int_equal(c.nr_files, 0);
+	cli_free(&c);
+	/* several FILEs: merged by cmd_mof, so all of them kept */
+	assert_int_equal(parse("wmibpf mof a.bmf b.bmf ./" ACME, &c, &err), EXIT_OK);
+	assert_int_equal(c.nr_files, 3);
+	assert_string_equal(c.files[0], "a.bmf");
+	assert_string_equal(c.files[2], "./" ACME);
 	cli_free(&c);
 	assert_int_equal(parse("wmibpf help mof", &c, &err), EXIT_OK);
 	assert_string_equal(c.verb->name, "mof");
 	assert_true(c.help);
 	assert_non_null(strstr(cli_usage(wmibpf_verbs, c.verb),
-			       "Usage: wmibpf mof [--json] [FILE | DEVICE]"));
-	assert_non_null(strstr(cli_usage(wmibpf_verbs, NULL), "\n  mof [FILE | DEVICE] "));
+			       "Usage: wmibpf mof [--json] [FILE... | DEVICE]"));
+	assert_non_null(strstr(cli_usage(wmibpf_verbs, NULL), "\n  mof [FILE... | DEVICE] "));
 }
 
 static void help_and_version(void **state)
@@ -278,7 +285,8 @@ static const struct {
 } bad_lines[] = {
 	{ "wmibpf", "no verb given; see wmibpf --help" },
 	{ "wmibpf frobnicate", "unknown verb 'frobnicate'; see wmibpf --help" },
-	{ "wmibpf mof a.bmf b.bmf", "mof: expected at most one FILE or DEVICE" },
+	{ "wmibpf mof a.bmf " ACME, "mof: '" ACME "' is a DEVICE, which is read alone: give one "
+	  "DEVICE, or FILEs (./" ACME " for a file so named)" },
 	{ "wmibpf mof --count 1", "mof: option --count is not for this verb; see wmibpf mof --help" },
 	{ "wmibpf list --bogus", "unknown option '--bogus'; see wmibpf --help" },
 	{ "wmibpf list extra", "list takes no arguments" },

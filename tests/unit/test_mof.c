@@ -111,6 +111,7 @@ static int setup(void **state)
 	device(root_empty, ACME_DEV, NULL);
 	put(files, "acme.bmf", acme);
 	put(files, "corrupt.bmf", bad);
+	put(files, "noguid.bmf", noguid);
 	fx_free(acme);
 	fx_free(noguid);
 	fx_free(bad);
@@ -151,10 +152,9 @@ struct run {
 };
 
 /* `wmibpf [--json] mof [target]` on the sysfs at top. */
-static struct run mof(const char *top, const char *target, bool json)
+static struct run run_cli(struct cli *cli)
 {
-	struct cli cli = { .sysfs = top, .target = target, .json = json };
-	struct app a = { .cli = &cli };
+	struct app a = { .cli = cli };
 	char out[] = "/tmp/wmibpf-out-XXXXXX", err[] = "/tmp/wmibpf-err-XXXXXX";
 	int fo = mkstemp(out), fe = mkstemp(err), saved_out = dup(1), saved_err = dup(2);
 	struct run r;
@@ -177,6 +177,22 @@ static struct run mof(const char *top, const char *target, bool json)
 	r.out = slurp(out);
 	r.err = slurp(err);
 	return r;
+}
+
+static struct run mof(const char *top, const char *target, bool json)
+{
+	struct cli cli = { .sysfs = top, .target = target, .json = json };
+
+	return run_cli(&cli);
+}
+
+/* wmibpf mof FILE FILE...: the cli as mof_args leaves it. */
+static struct run mof_files(char **paths, size_t n, bool json)
+{
+	struct cli cli = { .sysfs = root, .target = paths[0], .json = json, .files = paths,
+			   .nr_files = n };
+
+	return run_cli(&cli);
 }
 
 static void run_free(struct run *r)
@@ -437,6 +453,17 @@ static void file_errors(void **state)
 	assert_string_equal(r.err, want);
 	run_free(&r);
 
+	/* an empty file (a copy that failed) is said to be empty, not foreign */
+	file_path(path, sizeof(path), "empty.bmf");
+	put(files, "empty.bmf", &(struct fx){ .len = 0 });
+	r = mof(root, path, true);
+	assert_int_equal(r.rc, EXIT_FAILED);
+	assert_string_equal(r.out, "");
+	snprintf(want, sizeof(want), "wmibpf: %s: bmof: empty: 0 bytes, no FOMB magic at "
+		 "offset 0\n", path);
+	assert_string_equal(r.err, want);
+	run_free(&r);
+
 	file_path(path, sizeof(path), "missing.bmf");
 	r = mof(root, path, true);
 	assert_int_equal(r.rc, EXIT_FAILED);
@@ -453,6 +480,51 @@ static void file_errors(void **state)
 	run_free(&r);
 }
 
+/*
+ * Several FILEs, say each device's bmof copied off a machine: merged in
+ * order, each class marked with the file that described it, as the bus's
+ * are with their device; one that does not decode is said, and the
+ * others are still shown.
+ */
+static void files_merged(void **state)
+{
+	char acme[256], noguid[256], corrupt[256], want[8192];
+	char *paths[2] = { acme, noguid };
+	struct run r;
+
+	(void)state;
+	file_path(acme, sizeof(acme), "acme.bmf");
+	file_path(noguid, sizeof(noguid), "noguid.bmf");
+	file_path(corrupt, sizeof(corrupt), "corrupt.bmf");
+	r = mof_files(paths, 2, true);
+	assert_int_equal(r.rc, EXIT_OK);
+	assert_string_equal(r.err, "");
+	snprintf(want, sizeof(want), "{\"classes\":["
+		 ACME_FAN_JSON ",\"bmof\":\"%s\"}," ACME_BLOB_JSON ",\"bmof\":\"%s\"},"
+		 "{\"name\":\"AcmeNoGuid\",\"guid\":null,\"qualifiers\":{\"WMI\":true},"
+		 "\"properties\":[],\"methods\":[],\"bmof\":\"%s\"}]," ACME_INSTANCES_JSON "}\n",
+		 acme, acme, noguid);
+	assert_string_equal(r.out, want);
+	run_free(&r);
+
+	r = mof_files(paths, 2, false);
+	assert_int_equal(r.rc, EXIT_OK);
+	snprintf(want, sizeof(want), "// bmof: %s\n[WMI, Dynamic, guid(", acme);
+	assert_non_null(strstr(r.out, want));
+	snprintf(want, sizeof(want), "};\n\n// bmof: %s\n[WMI]\nclass AcmeNoGuid\n{\n};\n", noguid);
+	assert_non_null(strstr(r.out, want));
+	run_free(&r);
+
+	paths[0] = corrupt;
+	r = mof_files(paths, 2, false);
+	assert_int_equal(r.rc, EXIT_FAILED);
+	snprintf(want, sizeof(want), "wmibpf: %s: bmof: no FOMB magic at offset 0\n", corrupt);
+	assert_string_equal(r.err, want);
+	assert_null(strstr(r.out, "class AcmeFan"));
+	assert_non_null(strstr(r.out, "class AcmeNoGuid\n"));
+	run_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -466,6 +538,7 @@ int main(void)
 		cmocka_unit_test(none_on_the_bus),
 		cmocka_unit_test(device_errors),
 		cmocka_unit_test(file_errors),
+		cmocka_unit_test(files_merged),
 	};
 
 	return cmocka_run_group_tests_name("mof", tests, setup, teardown);

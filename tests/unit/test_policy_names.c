@@ -60,6 +60,23 @@ static struct bmof_property far_params[] = {
 static struct bmof_property speed_params[] = {
 	PARAM("Speed", BMOF_REAL32, IN, 0),
 };
+/*
+ * An array whose length another parameter gives: MAX(3) bounds it, but
+ * the caller's Count says how many bytes it takes, so Tail moves with it.
+ * Were WmiSizeIs ignored, Tail would lower to a fixed offset 4 and a rule
+ * would test the wrong bytes of every call with fewer than 3 items.
+ */
+static union bmof_scalar size_is = { .s = "Count" };
+static struct bmof_qualifier max3_size_is[] = {
+	{ .name = "MAX", .value = { BMOF_UINT32, 1, &three } },
+	{ .name = "WmiSizeIs", .value = { BMOF_STRING, 1, &size_is } },
+};
+static struct bmof_property sized_params[] = {
+	PARAM("Count", BMOF_UINT8, IN, 0),
+	{ .name = "Items", .type = BMOF_UINT8 | BMOF_ARRAY, .array = true,
+	  .direction = BMOF_DIR_IN, .id = 1, .nqualifiers = 2, .qualifiers = max3_size_is },
+	PARAM("Tail", BMOF_UINT32, IN, 2),
+};
 
 static struct bmof_method fan_methods[] = {
 	{ .name = "GetProfile", .id = 5 },
@@ -70,11 +87,12 @@ static struct bmof_method fan_methods[] = {
 	{ .name = "SetBlob", .id = 9, .nparams = 2, .params = blob_params },
 	{ .name = "SetSpeed", .id = 10, .nparams = 1, .params = speed_params },
 	{ .name = "SetFar", .id = 11, .nparams = 2, .params = far_params },
+	{ .name = "SetSized", .id = 12, .nparams = 3, .params = sized_params },
 };
 static struct bmof_method tag_methods[] = {
 	{ .name = "SetAssetTag", .id = 1 },
 };
-static struct bmof_object fan = { .name = "AcmeFan", .guid = FAN, .nmethods = 8,
+static struct bmof_object fan = { .name = "AcmeFan", .guid = FAN, .nmethods = 9,
 				  .methods = fan_methods };
 static struct bmof_object tag = { .name = "AcmeAssetTag", .guid = TAG, .nmethods = 1,
 				  .methods = tag_methods };
@@ -402,6 +420,12 @@ static const struct {
 	{ ARG_RULE("AcmeFan.SetBlob", "{ arg: x, value: 0 }"),
 	  "p.yaml:6:16: arg: SetBlob: parameter Data is an array without a MAX(n) length: a "
 	  "variable-length layout" },
+	{ ARG_RULE("AcmeFan.SetSized", "{ arg: Tail, value: 0 }"),
+	  "p.yaml:6:16: arg: SetSized: parameter Items is an array whose length another "
+	  "parameter gives (WmiSizeIs): a variable-length layout" },
+	{ ARG_RULE("AcmeFan.SetSized", "{ arg: Items, value: 0 }"),
+	  "p.yaml:6:16: arg: SetSized: parameter Items is an array whose length another "
+	  "parameter gives (WmiSizeIs): a variable-length layout" },
 	{ ARG_RULE("AcmeFan.SetSpeed", "{ arg: Speed, value: 0 }"),
 	  "p.yaml:6:16: arg: SetSpeed: parameter Speed is of type real32, which has no WMI "
 	  "buffer layout wmibpf knows" },
