@@ -130,19 +130,42 @@ bool mof_param_is_out(const struct bmof_property *p)
 int mof_layout_in_field(const struct bmof_method *m, const char *name, size_t *offset,
 			size_t *width, char *msg, size_t msglen)
 {
-	const struct bmof_property *want = NULL;
+	const struct bmof_property *want = NULL, *out = NULL;
 	struct mof_slot s;
 	size_t i, pos = 0;
 	int ret;
 
-	for (i = 0; i < m->nparams && !want; i++)
-		if (!strcasecmp(m->params[i].name, name))
-			want = &m->params[i];
-	if (!want)
+	/*
+	 * MOF names are case-insensitive, but bmof.c keeps apart what
+	 * differs in case (it merges an in and an out parameter only when
+	 * their names are the same bytes): an out "level" must not hide an
+	 * in "Level", and two in parameters a name matches leave it
+	 * pointing at either's bytes, so it points at none.
+	 */
+	for (i = 0; i < m->nparams; i++) {
+		const struct bmof_property *p = &m->params[i];
+
+		if (strcasecmp(p->name, name))
+			continue;
+		if (!mof_param_is_in(p)) {
+			out = out ? out : p;
+			continue;
+		}
+		if (want) {
+			if (!mof_is_name(want->name) || !mof_is_name(p->name))
+				return mof_error(msg, msglen, "%s: a parameter's name is not a MOF "
+						 "identifier", m->name);
+			return mof_error(msg, msglen, "%s: %s names two in parameters, %s and %s: "
+					 "which bytes it means is unknown", m->name, name,
+					 want->name, p->name);
+		}
+		want = p;
+	}
+	if (!want && !out)
 		return -ENOENT;
-	if (!mof_param_is_in(want))
+	if (!want)
 		return mof_error(msg, msglen, "%s: %s is an out parameter, not in the call's input",
-				 m->name, want->name);
+				 m->name, out->name);
 	for (i = 0; i < m->nparams; i++) {
 		const struct bmof_property *p = &m->params[i];
 

@@ -78,6 +78,18 @@ static struct bmof_property sized_params[] = {
 	PARAM("Tail", BMOF_UINT32, IN, 2),
 };
 
+/*
+ * MOF names are case-insensitive, but bmof.c keeps apart names that
+ * differ in case: an out Mode must not hide the in mode, and level
+ * names two in parameters, so neither's bytes are its.
+ */
+static struct bmof_property case_params[] = {
+	PARAM("Mode", BMOF_UINT32, OUT, 0),
+	PARAM("mode", BMOF_UINT16, IN, 0),	/* 0 */
+	PARAM("LEVEL", BMOF_UINT32, IN, 1),	/* 4 */
+	PARAM("Level", BMOF_UINT8, IN, 2),	/* 8 */
+};
+
 static struct bmof_method fan_methods[] = {
 	{ .name = "GetProfile", .id = 5 },
 	{ .name = "SetProfile", .id = 6 },
@@ -88,11 +100,12 @@ static struct bmof_method fan_methods[] = {
 	{ .name = "SetSpeed", .id = 10, .nparams = 1, .params = speed_params },
 	{ .name = "SetFar", .id = 11, .nparams = 2, .params = far_params },
 	{ .name = "SetSized", .id = 12, .nparams = 3, .params = sized_params },
+	{ .name = "SetCase", .id = 13, .nparams = 4, .params = case_params },
 };
 static struct bmof_method tag_methods[] = {
 	{ .name = "SetAssetTag", .id = 1 },
 };
-static struct bmof_object fan = { .name = "AcmeFan", .guid = FAN, .nmethods = 9,
+static struct bmof_object fan = { .name = "AcmeFan", .guid = FAN, .nmethods = 10,
 				  .methods = fan_methods };
 static struct bmof_object tag = { .name = "AcmeAssetTag", .guid = TAG, .nmethods = 1,
 				  .methods = tag_methods };
@@ -345,14 +358,17 @@ static void args_are_offsets(void **state)
 {
 	static const struct {
 		const char *method, *by_name, *by_number;
+		unsigned int id;
 	} cases[] = {
-		{ "SetLevel", "arg: b, value: 2", "offset: 4, width: 4, value: 2" },
-		{ "SetLevel", "arg: a, min: 1, max: 3", "offset: 0, width: 1, min: 1, max: 3" },
-		{ "SetLevel", "arg: flag, value: 1", "offset: 8, width: 1, value: 1" },
+		{ "SetLevel", "arg: b, value: 2", "offset: 4, width: 4, value: 2", 7 },
+		{ "SetLevel", "arg: a, min: 1, max: 3", "offset: 0, width: 1, min: 1, max: 3", 7 },
+		{ "SetLevel", "arg: flag, value: 1", "offset: 8, width: 1, value: 1", 7 },
 		{ "SetLevel", "arg: Wide, mask: 0xff00000000, value: 0x100000000",
-		  "offset: 16, width: 8, mask: 0xff00000000, value: 0x100000000" },
-		{ "SetTable", "arg: Count, value: 3", "offset: 4, width: 2, value: 3" },
-		{ "SetTable", "arg: Mode, value: 255", "offset: 0, width: 1, value: 255" },
+		  "offset: 16, width: 8, mask: 0xff00000000, value: 0x100000000", 7 },
+		{ "SetTable", "arg: Count, value: 3", "offset: 4, width: 2, value: 3", 8 },
+		{ "SetTable", "arg: Mode, value: 255", "offset: 0, width: 1, value: 255", 8 },
+		/* the in mode, not the out Mode that sorts before it */
+		{ "SetCase", "arg: MODE, value: 2", "offset: 0, width: 2, value: 2", 13 },
 	};
 	size_t i;
 
@@ -368,7 +384,7 @@ static void args_are_offsets(void **state)
 			 cases[i].by_name, cases[i].method);
 		snprintf(by_number, sizeof(by_number), "name: fan\ndevice: " FAN "\nrules:\n"
 			 "  - method: %u\n    input: [{ %s }]\n    action: deny\n",
-			 i < 4 ? 7 : 8, cases[i].by_number);
+			 cases[i].id, cases[i].by_number);
 		if (parse(by_name, &names, &a, &err))
 			fail_msg("case %zu: %s", i, err);
 		assert_int_equal(parse(by_number, NULL, &b, &err), 0);
@@ -443,6 +459,9 @@ static const struct {
 	{ ARG_RULE("AcmeFan.SetLevel", "{ arg: b, max: 0x100000000 }"),
 	  "p.yaml:6:24: max: expected a number from 0 to 4294967295 (0xffffffff), found "
 	  "'0x100000000'" },
+	{ ARG_RULE("AcmeFan.SetCase", "{ arg: level, value: 1 }"),
+	  "p.yaml:6:16: arg: SetCase: level names two in parameters, LEVEL and Level: which "
+	  "bytes it means is unknown" },
 	{ ARG_RULE("AcmeFan.SetLevel", "{ arg: b.c, value: 1 }"),
 	  "p.yaml:6:16: arg: expected a parameter name (a MOF identifier), found 'b.c'" },
 	{ ARG_RULE("AcmeFan.SetLevel", "{ arg: [b], value: 1 }"),
