@@ -936,6 +936,14 @@ static void *relink_releaser(void *arg)
 	return NULL;
 }
 
+/* Is id still a link's? Asked without taking a reference, which could make us its last. */
+static bool link_id_exists(__u32 id)
+{
+	__u32 next;
+
+	return !bpf_link_get_next_id(id - 1, &next) && next == id;
+}
+
 /*
  * A program detached and attached again while a call stands on it. The
  * detach (the last close of its link) waits in wmi_bpf_unreg() for the
@@ -946,9 +954,11 @@ static void *relink_releaser(void *arg)
 static void test_relink(void)
 {
 	struct test_relink *skel = test_relink__open_and_load();
+	struct bpf_link_info info = { };
+	__u32 info_len = sizeof(info);
 	struct bpf_link *slow, *deny, *again;
 	pthread_t caller, detacher, releaser;
-	int caller_ret = 1, ret;
+	int caller_ret = 1, ret, i;
 	uint32_t r;
 
 	CHECK(skel, "test_relink loads");
@@ -964,17 +974,31 @@ static void test_relink(void)
 	/* slow holds the next call until released, 10 s at most. */
 	skel->bss->hold_ns = 10000000000ull;
 	pthread_create(&caller, NULL, relink_caller, &caller_ret);
-	for (int i = 0; i < 1000 && skel->bss->slow_runs < 2; i++)
+	for (i = 0; i < 1000 && skel->bss->slow_runs < 2; i++)
 		usleep(10000);
 	CHECK(skel->bss->slow_runs == 2, "the call stands in slow");
 	/*
 	 * The detach waits for the call; the attach comes while it waits,
 	 * and the call is let go 0.8 s later, wherever the attach is then.
+	 * The detach has begun once its link's id is gone: the BPF core
+	 * frees the id just before it calls wmi_bpf_unreg(). A fixed pause
+	 * instead would be too short on a loaded host, the attach then
+	 * refused with EBUSY as the program was still attached: until the
+	 * detach holds the lock, that refusal is retried.
 	 */
+	ret = bpf_link_get_info_by_fd(bpf_link__fd(slow), &info, &info_len);
+	CHECK(!ret && info.id, "slow's link has an id (%d)", ret);
 	pthread_create(&detacher, NULL, relink_detacher, slow);
-	usleep(200000);
+	for (i = 0; i < 10000 && info.id && link_id_exists(info.id); i++)
+		usleep(1000);
+	CHECK(!info.id || !link_id_exists(info.id), "the detach of slow began");
 	pthread_create(&releaser, NULL, relink_releaser, skel);
-	again = bpf_map__attach_struct_ops(skel->maps.slow);
+	for (;;) {
+		again = bpf_map__attach_struct_ops(skel->maps.slow);
+		if (again || errno != EBUSY || skel->bss->release)
+			break;
+		usleep(1000);
+	}
 	pthread_join(releaser, NULL);
 	pthread_join(detacher, NULL);
 	pthread_join(caller, NULL);
