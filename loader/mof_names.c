@@ -45,7 +45,8 @@ const struct bmof_object *mof_find_class(const struct mof_source *src, size_t ns
 		const struct bmof *b = src[i].b;
 
 		for (k = 0; b && k < b->nobjects; k++)
-			if (!b->objects[k]->instance && !strcasecmp(b->objects[k]->name, name))
+			if (!b->objects[k]->instance && b->objects[k]->name &&
+			    !strcasecmp(b->objects[k]->name, name))
 				return b->objects[k];
 	}
 	return NULL;
@@ -62,7 +63,7 @@ const struct bmof_object *mof_class_twin(const struct mof_source *src, size_t ns
 		for (k = 0; b && k < b->nobjects; k++) {
 			const struct bmof_object *o = b->objects[k];
 
-			if (o != cls && !o->instance && !strcasecmp(o->name, cls->name) &&
+			if (o != cls && !o->instance && o->name && !strcasecmp(o->name, cls->name) &&
 			    strcasecmp(o->guid, cls->guid))
 				return o;
 		}
@@ -97,7 +98,7 @@ static const struct bmof_method *method_twin(const struct mof_source *src, size_
 		for (k = 0; b && k < b->nobjects; k++) {
 			const struct bmof_object *o = b->objects[k];
 
-			if (o->instance || strcasecmp(o->name, cls->name))
+			if (o->instance || !o->name || strcasecmp(o->name, cls->name))
 				continue;
 			for (j = 0; j < o->nmethods; j++)
 				if (!strcasecmp(o->methods[j].name, m->name) &&
@@ -162,7 +163,9 @@ const char *mof_method_label(const struct mof_source *src, size_t nsrc,
 		for (k = 0; b && k < b->nobjects; k++) {
 			const struct bmof_object *o = b->objects[k];
 
-			if (o->instance || wmi_guid_parse(o->guid, &cg) || !wmi_guid_equal(&cg, g))
+			/* a class without __CLASS has no name to give, as for mof_bus_class() */
+			if (o->instance || !o->name || wmi_guid_parse(o->guid, &cg) ||
+			    !wmi_guid_equal(&cg, g))
 				continue;
 			for (n = 0; n < o->nmethods; n++) {
 				const struct bmof_method *m = &o->methods[n];

@@ -19,6 +19,7 @@
 
 #include "bmof.h"
 #include "mof_bus.h"
+#include "mof_names.h"
 #include "guid.h"
 #include "policy.h"
 
@@ -487,6 +488,36 @@ static void bad_arg(void **state)
 	}
 }
 
+/*
+ * A class the firmware gave no __CLASS has no name (bmof.c leaves it
+ * NULL): looking names up past it, for a policy or for a label in show
+ * and monitor, must skip it, not read its name.
+ */
+static void nameless_class(void **state)
+{
+	static struct bmof_method m[] = { { .name = "Hidden", .id = 6 } };
+	static struct bmof_object nameless = { .guid = FAN, .nmethods = 1, .methods = m };
+	static struct bmof_object *o[] = { &nameless };
+	static struct bmof b = { .nobjects = 1, .objects = o };
+	struct mof_source both[] = { { .name = "nameless", .b = &b }, { .name = "acme", .b = &mof } };
+	const struct policy_names n = { .src = both, .nsrc = 2, .where = "this machine's bMOF" };
+	char label[MOF_LABEL_LEN];
+	struct wmi_guid g;
+	struct policy p;
+	char *err = NULL;
+
+	(void)state;
+	assert_int_equal(wmi_guid_parse(FAN, &g), 0);
+	assert_string_equal(mof_method_label(both, 2, &g, 6, label, sizeof(label)) ?: "(none)",
+			    "AcmeFan.SetProfile");
+	assert_null(mof_method_label(both, 1, &g, 6, label, sizeof(label)));
+	if (parse("name: fan\ndevice: AcmeFan\nrules:\n  - method: AcmeFan.SetProfile\n"
+		  "    action: deny\n", &n, &p, &err))
+		fail_msg("%s", err);
+	assert_int_equal(p.rules[0].method_id, 6);
+	policy_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -498,6 +529,7 @@ int main(void)
 		cmocka_unit_test(wildcard_id_refused),
 		cmocka_unit_test(args_are_offsets),
 		cmocka_unit_test(bad_arg),
+		cmocka_unit_test(nameless_class),
 	};
 
 	return cmocka_run_group_tests_name("policy_names", tests, NULL, NULL);
