@@ -142,7 +142,7 @@ bool text_wmi_string(const uint8_t *p, size_t size, char *out, size_t outsize)
 
 		if (!c)
 			break;
-		out[n++] = c < 0x80 && c >= 0x20 ? c : '?';
+		out[n++] = c < 0x7f && c >= 0x20 ? c : '?';
 	}
 	out[n] = '\0';
 	return true;

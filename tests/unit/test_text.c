@@ -113,6 +113,8 @@ static void wmi_strings(void **state)
 	/* "Hi", then a tab and a character beyond ASCII */
 	static const uint8_t hi[] = { 4, 0, 'H', 0, 'i', 0 };
 	static const uint8_t odd[] = { 4, 0, '\t', 0, 0xe9, 0x00 };
+	/* DEL is no printable character either, as text_escape() has it */
+	static const uint8_t del[] = { 4, 0, 'x', 0, 0x7f, 0x00 };
 	static const uint8_t nul[] = { 6, 0, 'a', 0, 0, 0, 'b', 0 };
 	static const uint8_t wrong[] = { 6, 0, 'a', 0, 'b', 0 };
 	char out[8];
@@ -122,6 +124,8 @@ static void wmi_strings(void **state)
 	assert_string_equal(out, "Hi");
 	assert_true(text_wmi_string(odd, sizeof(odd), out, sizeof(out)));
 	assert_string_equal(out, "??");
+	assert_true(text_wmi_string(del, sizeof(del), out, sizeof(out)));
+	assert_string_equal(out, "x?");
 	assert_true(text_wmi_string(nul, sizeof(nul), out, sizeof(out)));
 	assert_string_equal(out, "a");
 	/* Cut to the room there is. */
