@@ -85,9 +85,10 @@ include tests/bench/bench.mk
 stage: modules acpi smbios progs bpf loader
 	$(Q)rm -rf $(OUT)/guest
 	$(Q)$(MAKE) --no-print-directory install DESTDIR=$(OUT)/guest PREFIX=/usr/local \
-		SYSCONFDIR=/etc WMIBPF_BINARY=$(OUT)/loader/wmibpf-asan
+		SYSCONFDIR=/etc
 	$(Q)mkdir -p $(OUT)/guest/wmibpf/modules $(OUT)/guest/wmibpf/tests $(OUT)/guest/wmibpf/bin \
-		$(OUT)/guest/wmibpf/bpf $(OUT)/guest/wmibpf/bmof
+		$(OUT)/guest/wmibpf/bpf $(OUT)/guest/wmibpf/bmof $(OUT)/guest/wmibpf/asan
+	$(Q)cp $(OUT)/loader/wmibpf-asan $(OUT)/guest/wmibpf/asan/wmibpf
 	$(Q)cp $(ACPI_BMOFS:%=$(OUT)/acpi/%.bmof) $(OUT)/guest/wmibpf/bmof/
 	$(Q)cp $(BPF_OBJS) $(OUT)/guest/wmibpf/bpf/
 	$(Q)cp $(BPFTOOL) $(OUT)/guest/wmibpf/bin/

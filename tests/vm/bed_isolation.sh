@@ -4,6 +4,7 @@
 # find the guest as it was, and the runner must name the killed test as
 # the one that left it otherwise.
 # vmtest: timeout=240
+# vmtest: asan
 . /wmibpf/tests/lib.sh
 
 F=/tmp/bed-fixtures
