@@ -6,7 +6,7 @@
  *
  *   wmi-bpf-test deny | emulate | rewrite | detach | chain | scope |
  *                origin | answer | hostile | lockdown-rewrite locked|unlocked |
- *                translator | recursion | cap | rawio | relink |
+ *                translator | recursion | cap | rawio | rawio-update | relink |
  *                verifier DIR | loop SECONDS | pin PATH |
  *                pin-translator PATH
  *
@@ -637,6 +637,226 @@ static void rawio_round(struct test_rawio *skel, bool may, const char *how,
 	      "%s: bpf_wmi_allow_raw(): %d", how, skel->bss->raw_ret);
 }
 
+/* A thread that gives up CAP_SYS_RAWIO attaches a map; capset() is per thread. */
+struct rawio_attach {
+	struct bpf_map *map;
+	struct bpf_link *link;
+	bool dropped;
+};
+
+static void *rawio_attach_thread(void *arg)
+{
+	struct rawio_attach *a = arg;
+
+	a->dropped = !rawio_cap(true);
+	if (a->dropped)
+		a->link = bpf_map__attach_struct_ops(a->map);
+	return NULL;
+}
+
+/* Attach map from this thread (with CAP_SYS_RAWIO) or from one without it. */
+static struct bpf_link *rawio_attach(struct bpf_map *map, bool rawio)
+{
+	struct rawio_attach a = { .map = map };
+	pthread_t t;
+
+	if (rawio)
+		return bpf_map__attach_struct_ops(map);
+	if (pthread_create(&t, NULL, rawio_attach_thread, &a))
+		return NULL;
+	pthread_join(t, NULL);
+	CHECK(a.dropped, "the attaching thread dropped CAP_SYS_RAWIO");
+	CHECK(rawio_cap(false), "this thread keeps it");
+	return a.link;
+}
+
+#define TESTDRV "/sys/kernel/debug/wmi-testdrv/"
+
+/*
+ * Raise the acme hot key with data through wmi-testdrv, which returns once
+ * the event was handled; then what the reader ev (an O_NONBLOCK open file
+ * of the event node) got: its data, -1 for nothing, -2 on an error.
+ */
+static int64_t rawio_raise(int ev, uint32_t data)
+{
+	uint8_t rec[WMI_EVENT_READ_SIZE];
+	const struct wmi_event *e = (const struct wmi_event *)rec;
+	char s[16];
+	ssize_t n;
+
+	snprintf(s, sizeof(s), "0x%x", data);
+	if (write_file("/sys/module/wmi_testdrv/parameters/raise_event", s))
+		return -2;
+	n = read(ev, rec, sizeof(rec));
+	if (n < 0)
+		return errno == EAGAIN ? -1 : -2;
+	if (n != (ssize_t)e->size || e->data_type != WMI_RESULT_INTEGER || e->data_size != 4)
+		return -2;
+	return le32(rec + e->header_size);
+}
+
+/* The last event line of wmi-testdrv's driver, as its notify callback got it. */
+static void rawio_driver_event(char *line, size_t size)
+{
+	FILE *f = fopen(TESTDRV "events", "r");
+	char buf[4096];
+	size_t n;
+
+	snprintf(line, size, "none");
+	while (f && fgets(buf, sizeof(buf), f)) {
+		n = strcspn(buf, "\n");
+		if (n < size) {
+			memcpy(line, buf, n);
+			line[n] = '\0';
+		}
+	}
+	if (f)
+		fclose(f);
+}
+
+/*
+ * One event 0x2a through the attached event programs: what the reader and
+ * the driver get, and whose set_output was taken. want is the data they
+ * must get; seen_a, seen_b what ev_a and ev_b must have seen (0: not run);
+ * ret_a, ret_b what their bpf_wmi_set_output() must have said.
+ */
+static void rawio_event_round(struct test_rawio *skel, int ev, const char *how, uint32_t want,
+			      uint32_t seen_a, int ret_a, uint32_t seen_b, int ret_b)
+{
+	char line[128], expect[128];
+	int64_t got;
+
+	memset(skel->bss->ev_seen, 0, sizeof(skel->bss->ev_seen));
+	skel->bss->ev_ret[0] = skel->bss->ev_ret[1] = 1;
+	got = rawio_raise(ev, 0x2a);
+	CHECK(got == want, "%s: the reader got 0x%llx, expected 0x%x", how, (long long)got, want);
+	rawio_driver_event(line, sizeof(line));
+	snprintf(expect, sizeof(expect), "%s integer 0x%x", ACME_EVENT, want);
+	CHECK(!strcmp(line, expect), "%s: the driver got '%s'", how, line);
+	CHECK(skel->bss->ev_seen[0] == seen_a && skel->bss->ev_seen[1] == seen_b,
+	      "%s: ev_a saw 0x%x, ev_b 0x%x (expected 0x%x, 0x%x)", how, skel->bss->ev_seen[0],
+	      skel->bss->ev_seen[1], seen_a, seen_b);
+	if (seen_a)
+		CHECK(skel->bss->ev_ret[0] == ret_a, "%s: ev_a's set_output: %d", how,
+		      skel->bss->ev_ret[0]);
+	if (seen_b)
+		CHECK(skel->bss->ev_ret[1] == ret_b, "%s: ev_b's set_output: %d", how,
+		      skel->bss->ev_ret[1]);
+}
+
+/* Program i (0: ev_a, 1: ev_b) drops an event: nobody gets it, the next one as sent. */
+static void rawio_event_drop(struct test_rawio *skel, int ev, const char *how, int i)
+{
+	int before = read_int(TESTDRV "event_count");
+	int64_t got;
+
+	skel->bss->ev_drop[i] = 1;
+	got = rawio_raise(ev, 0xdead);
+	skel->bss->ev_drop[i] = 0;
+	CHECK(got == -1 && read_int(TESTDRV "event_count") == before,
+	      "%s: ev_%c drops an event: no reader (%lld) nor driver got it", how, 'a' + i,
+	      (long long)got);
+}
+
+/*
+ * Event data is rewritten only by a program attached with CAP_SYS_RAWIO:
+ * alone and in a chain with one attached without it, in either order.
+ * The one without may still observe and drop. wmi-testdrv must be loaded.
+ */
+static void test_rawio_event(struct test_rawio *skel)
+{
+	int ev = open("/dev/wmi/" ACME_EVENT, O_RDONLY | O_NONBLOCK);
+	struct bpf_link *a, *b;
+
+	CHECK(ev >= 0, "open the event node");
+	if (ev < 0)
+		return;
+	rawio_event_round(skel, ev, "no program", 0x2a, 0, 0, 0, 0);
+
+	a = rawio_attach(skel->maps.ev_a, true);
+	CHECK(a, "ev_a attached with CAP_SYS_RAWIO");
+	rawio_event_round(skel, ev, "ev_a with CAP_SYS_RAWIO", 0x12a, 0x2a, 0, 0, 0);
+	bpf_link__destroy(a);
+
+	a = rawio_attach(skel->maps.ev_a, false);
+	CHECK(a, "ev_a attached without CAP_SYS_RAWIO");
+	rawio_event_round(skel, ev, "ev_a without", 0x2a, 0x2a, -EPERM, 0, 0);
+	rawio_event_drop(skel, ev, "ev_a without", 0);
+	bpf_link__destroy(a);
+
+	/* ev_a, then ev_b: b sees a's rewrite, and its own is refused. */
+	a = rawio_attach(skel->maps.ev_a, true);
+	b = rawio_attach(skel->maps.ev_b, false);
+	CHECK(a && b, "ev_a with CAP_SYS_RAWIO, then ev_b without");
+	rawio_event_round(skel, ev, "a with, then b without", 0x12a, 0x2a, 0, 0x12a, -EPERM);
+	rawio_event_drop(skel, ev, "a with, then b without", 1);
+	bpf_link__destroy(b);
+	bpf_link__destroy(a);
+
+	/* ev_b, then ev_a: a sees the firmware's data, not b's. */
+	b = rawio_attach(skel->maps.ev_b, false);
+	a = rawio_attach(skel->maps.ev_a, true);
+	CHECK(a && b, "ev_b without CAP_SYS_RAWIO, then ev_a with");
+	rawio_event_round(skel, ev, "b without, then a with", 0x12a, 0x2a, 0, 0x2a, -EPERM);
+	rawio_event_drop(skel, ev, "b without, then a with", 1);
+	bpf_link__destroy(a);
+	bpf_link__destroy(b);
+
+	rawio_event_round(skel, ev, "detached", 0x2a, 0, 0, 0, 0);
+	close(ev);
+}
+
+/*
+ * A state update reaches the driver only from a program attached with
+ * CAP_SYS_RAWIO; without it, bpf_wmi_driver_update() is -EPERM, the call
+ * fails with it and the driver and firmware stay as they were. acme-wmi
+ * must own the method block. Run as test_rawio is.
+ */
+static void test_rawio_update(void)
+{
+	struct test_rawio *skel = test_rawio__open_and_load();
+	struct bpf_link *link;
+	uint32_t v, r = 0;
+	char level[16];
+	int before, ret;
+
+	CHECK(skel, "test_rawio loads");
+	if (!skel)
+		return;
+	CHECK(rawio_cap(false), "we start with CAP_SYS_RAWIO");
+	before = read_int(BACKLIGHT "brightness");
+	CHECK(before >= 0, "brightness %d before", before);
+	v = before == 33 ? 34 : 33;
+
+	link = rawio_attach(skel->maps.rawio_update, true);
+	CHECK(link, "attached with CAP_SYS_RAWIO");
+	skel->bss->update_ret = 1;
+	ret = user_u32(ACME_METHODS, 2, &v, &r);
+	CHECK(ret == 0 && r == 0 && skel->bss->update_ret == 0,
+	      "with CAP_SYS_RAWIO: brightness set %u translated (%d, %u, update %d)", v, ret, r,
+	      skel->bss->update_ret);
+	CHECK(read_int(BACKLIGHT "brightness") == (int)v &&
+	      read_int(BACKLIGHT "actual_brightness") == (int)v,
+	      "the driver and the firmware followed to %u", v);
+	bpf_link__destroy(link);
+
+	link = rawio_attach(skel->maps.rawio_update, false);
+	CHECK(link, "attached without CAP_SYS_RAWIO");
+	skel->bss->update_ret = 1;
+	ret = user_u32(ACME_METHODS, 2, &(uint32_t){ 55 }, &r);
+	CHECK(ret == -EPERM && skel->bss->update_ret == -EPERM,
+	      "without: brightness set 55 fails with EPERM (%d, update %d)", ret,
+	      skel->bss->update_ret);
+	CHECK(read_int(BACKLIGHT "brightness") == (int)v &&
+	      read_int(BACKLIGHT "actual_brightness") == (int)v,
+	      "the driver and the firmware stay at %u", v);
+	bpf_link__destroy(link);
+
+	snprintf(level, sizeof(level), "%d", before);
+	CHECK(!write_file(BACKLIGHT "brightness", level), "brightness restored");
+	test_rawio__destroy(skel);
+}
+
 /*
  * Altering calls needs CAP_SYS_RAWIO when attaching or replacing, as a raw
  * call does; CAP_BPF and CAP_PERFMON only let a program observe and deny.
@@ -657,6 +877,7 @@ static void test_rawio(void)
 	      !kcall_on("method", ACME_METHODS " 0 5", fan, sizeof(fan)) &&
 	      sscanf(fan, "ok integer 0x%x", &profile) == 1,
 	      "brightness '%s' and fan profile '%s' without a program", brightness, fan);
+	test_rawio_event(skel);
 
 	link = bpf_map__attach_struct_ops(skel->maps.rawio_a);
 	CHECK(link, "attached with CAP_SYS_RAWIO");
@@ -1048,6 +1269,8 @@ int main(int argc, char **argv)
 		test_cap();
 	else if (!strcmp(t, "rawio"))
 		test_rawio();
+	else if (!strcmp(t, "rawio-update"))
+		test_rawio_update();
 	else if (!strcmp(t, "relink"))
 		test_relink();
 	else if (!strcmp(t, "verifier") && argc == 3)
