@@ -25,6 +25,9 @@ WMI_BMOF=05901221-D566-11D1-B2F0-00A0C9062910
 DELL_DESCRIPTOR=8D9DDCBC-A997-11DA-B012-B622A1EF5492
 DELL_SMBIOS=A80593CE-A997-11DA-B012-B622A1EF5492
 DELL_EVENT=9DBB5994-A997-11DA-B012-B622A1EF5492
+# Not Dell's: a second _WDG entry with DELL_SMBIOS' object id "DA", an alias
+# of its method WMDA (vmtest/acpi/dell.asl); no driver binds it.
+DELL_ALIAS=DD403024-1BE9-4DDC-93D5-AFA116B0A2ED
 MSI_PLATFORM=ABBC0F6E-8EA1-11D1-00A0-C90629100000
 # The test bed's own block on those laptops: no driver binds it, so tests
 # read the firmware's side through it, not through the driver under test.

@@ -8,7 +8,7 @@
  * supported classes and tokens) comes from vmtest/machines/dell-smbios.py;
  * the classes and token locations below must match it.
  *
- * Device DELW, the Dell blocks (GUIDs are Dell's own):
+ * Device DELW, the Dell blocks (GUIDs are Dell's own, but the last):
  *
  *   8D9DDCBC-A997-11DA-B012-B622A1EF5492  BD  data: the 128-byte descriptor
  *   A80593CE-A997-11DA-B012-B622A1EF5492  DA  method 1: the SMBIOS calling
@@ -19,6 +19,12 @@
  *                                              like Dell's, are dell.classes,
  *                                              made into bytes at build time
  *                                              by vmtest/acpi/bmofgen
+ *   DD403024-1BE9-4DDC-93D5-AFA116B0A2ED  DA  method: not Dell's, a GUID
+ *                                              made up for the test bed with
+ *                                              the calling interface's object
+ *                                              id: an alias, two _WDG entries
+ *                                              evaluating one WMDA.  No driver
+ *                                              binds it (tests/vm/dell_alias.sh)
  *
  * Device BEDC, the test bed's own control block, which no driver binds, so
  * that tests read the firmware's side without going through the driver
@@ -92,6 +98,16 @@ DefinitionBlock ("", "SSDT", 2, "DELL", "WMIBPF", 0x00000001)
 				0x4D, 0x4F,	/* object id "MO" */
 				0x01,		/* 1 instance */
 				0x00,		/* data */
+
+				/*
+				 * DD403024-1BE9-4DDC-93D5-AFA116B0A2ED, made up:
+				 * an alias of the calling interface's WMDA.
+				 */
+				0x24, 0x30, 0x40, 0xDD, 0xE9, 0x1B, 0xDC, 0x4D,
+				0x93, 0xD5, 0xAF, 0xA1, 0x16, 0xB0, 0xA2, 0xED,
+				0x44, 0x41,	/* object id "DA", as A80593CE's */
+				0x01,		/* 1 instance */
+				0x02,		/* method */
 			})
 
 			/* The Binary MOF (#include: Include() takes no byte list). */

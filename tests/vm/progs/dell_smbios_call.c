@@ -9,10 +9,12 @@
  *       with the buffer size the node reports)
  *   dell-smbios-call [--raw [--size N]] --each
  *       one call per line of stdin ("CLASS SELECT IN..." or "CLASS:SELECT:IN...")
- *   dell-smbios-call --raw [--size N] CLASS SELECT [IN...]
+ *   dell-smbios-call --raw [--size N] [--guid GUID] CLASS SELECT [IN...]
  *       through the generic node of the method's WMI device,
- *       /dev/wmi/A80593CE-A997-11DA-B012-B622A1EF5492, method 1; the input
- *       is the calling interface buffer (36 bytes) padded with zeros to N
+ *       /dev/wmi/A80593CE-A997-11DA-B012-B622A1EF5492 (or that of GUID, a
+ *       device with the same object id: vmtest/acpi/dell.asl's alias),
+ *       method 1; the input is the calling interface buffer (36 bytes)
+ *       padded with zeros to N
  *
  * Numbers are decimal or 0x hex.  Prints "ok R0 R1 R2 R3", the four output
  * words in hex, and exits 0; or "error ENAME (message)" and exits 1.
@@ -29,8 +31,8 @@
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: dell-smbios-call [--raw [--size N]] CLASS SELECT [IN0..IN3]\n"
-		"       dell-smbios-call [--raw [--size N]] --each\n");
+	fprintf(stderr, "usage: dell-smbios-call [--raw [--size N] [--guid GUID]] CLASS SELECT [IN0..IN3]\n"
+		"       dell-smbios-call [--raw [--size N] [--guid GUID]] --each\n");
 	return 2;
 }
 
@@ -79,12 +81,16 @@ static int call_driver(const struct calling_interface_buffer *std)
 	return ret;
 }
 
+/* The generic node raw calls go through: DELL_SMBIOS_GUID's, or --guid's. */
+static const char *raw_guid = DELL_SMBIOS_GUID;
+
 /* Through the generic node: method 1 with the buffer as its input. */
 static int call_raw(const struct calling_interface_buffer *std, uint32_t size)
 {
 	struct wmi_method_call c;
 	struct calling_interface_buffer out;
 	uint8_t *in, *res;
+	char path[64];
 	int fd, ret;
 
 	if (size < sizeof(*std))
@@ -97,7 +103,8 @@ static int call_raw(const struct calling_interface_buffer *std, uint32_t size)
 		return error(ENOMEM);
 	}
 	memcpy(in, std, sizeof(*std));
-	fd = open("/dev/wmi/" DELL_SMBIOS_GUID, O_RDWR);
+	snprintf(path, sizeof(path), "/dev/wmi/%s", raw_guid);
+	fd = open(path, O_RDWR);
 	if (fd < 0) {
 		ret = error(errno);
 		goto out;
@@ -196,6 +203,12 @@ int main(int argc, char **argv)
 		if (i + 1 < argc && !strcmp(argv[i], "--size")) {
 			if (number(argv[i + 1], &size) || size > WMI_METHOD_INPUT_MAX)
 				return usage();
+			i += 2;
+		}
+		if (i + 1 < argc && !strcmp(argv[i], "--guid")) {
+			if (strlen(argv[i + 1]) != strlen(DELL_SMBIOS_GUID))
+				return usage();
+			raw_guid = argv[i + 1];
 			i += 2;
 		}
 	}
