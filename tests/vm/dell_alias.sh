@@ -47,6 +47,9 @@ out=$(alias_call 1 0 0x101 3)
 expect_eq "$(refused "$out")" refused \
 	"kernel-only token write through the alias: EBUSY, or the filter's EINVAL"
 expect_eq "$(fw_state 4)" "$bright" "brightness unchanged in the firmware (it answered '$out')"
+# A method id the driver does not claim is still its own through the alias.
+out=$(wmibpf call "$DELL_ALIAS" 2 --input '00 00 00 00' 2>&1)
+expect_match "$out" "*Device or resource busy*" "method 2 through the alias: the bound driver's"
 expect_eq "$(fw_calls_total)" "$total" "no refused call reached the firmware's WMDA"
 
 # A thermal-mode set, as dell-pc sends it: refused, or performed by the
