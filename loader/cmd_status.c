@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* status: what the kernel supports and what runs on it. */
 
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -79,6 +81,52 @@ static void status_policy(struct app *a, const struct snapshot_policy *p)
 	       p->name, m->has_table ? store_mode_name(p->mode) : "bare object",
 	       m->has_table + m->nr_objects, m->has_table + m->nr_objects == 1 ? "" : "s",
 	       (unsigned long long)p->lost, p->lost == 1 ? "" : "s");
+}
+
+/*
+ * Events lost before any program, driver or reader saw them, because the
+ * firmware's _WED failed to give their data: the kernel counts them per
+ * event device (event_data_errors). Devices that lost none are left out.
+ */
+static void status_event_errors(struct app *a)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 300], line[32], *end;
+	unsigned long long n;
+	char **names;
+	size_t nr, i;
+	FILE *f;
+
+	snprintf(dir, sizeof(dir), "%s/bus/wmi/devices", a->cli->sysfs);
+	if (list_names(dir, NULL, NULL, &names, &nr))
+		nr = 0;
+	if (a->cli->json) {
+		json_key(&a->json, "event_data_errors");
+		json_array_begin(&a->json);
+	}
+	for (i = 0; i < nr; i++) {
+		snprintf(path, sizeof(path), "%s/%s/event_data_errors", dir, names[i]);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		line[0] = '\0';
+		if (!fgets(line, sizeof(line), f))
+			line[0] = '\0';
+		fclose(f);
+		n = strtoull(line, &end, 10);
+		if (end == line || !n)
+			continue;
+		if (a->cli->json) {
+			json_object_begin(&a->json);
+			json_kv_string(&a->json, "device", names[i]);
+			json_kv_uint(&a->json, "count", n);
+			json_object_end(&a->json);
+		} else {
+			printf("events lost on %s: %llu (the firmware's _WED failed)\n", names[i], n);
+		}
+	}
+	if (a->cli->json)
+		json_array_end(&a->json);
+	free_names(names, nr);
 }
 
 static void status_interrupted(struct app *a, const struct snapshot_policy *p)
@@ -249,8 +297,10 @@ int cmd_status(struct app *a)
 			       (unsigned long long)s.lost, s.lost == 1 ? "" : "s");
 		}
 	}
-	if (a->cli->json) {
+	if (a->cli->json)
 		json_array_end(j);
+	status_event_errors(a);
+	if (a->cli->json) {
 		json_object_end(j);
 		json_end_line(j);
 	}
@@ -272,6 +322,7 @@ const struct cli_verb verb_status = {
 	"\n"
 	"What the running kernel supports (the WMI-BPF struct_ops type, kfuncs,\n"
 	"lockdown), the loaded policies and their modes, the programs on each\n"
-	"device, the monitors and the events they lost.\n",
+	"device, the monitors and the events they lost, and the events each\n"
+	"device lost because the firmware failed to give their data.\n",
 	.run = cmd_status,
 };

@@ -314,6 +314,10 @@ DefinitionBlock ("", "SSDT", 2, "ACME", "WMIBPF", 0x00000001)
 				If (LEqual (EVDT, 0xB16)) {
 					Return (Buffer (4000) { 0xB1, 0x6B })
 				}
+				/* 0xBAD: _WED fails, as broken firmware's does */
+				If (LEqual (EVDT, 0xBAD)) {
+					Return (DerefOf (Index (NONE, 1)))
+				}
 				Return (EVDT)
 			}
 
