@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * wmibpf list and status (cmd_list.c, cmd_status.c) on a made-up bpffs,
+ * as in test_snapshot.c: directories as wmibpf lays them out, regular
+ * files for pins, read by the wrapped bpf_obj_get() and
+ * bpf_map_lookup_elem(). bpffs_check() is wrapped to take the directory
+ * for a BPF filesystem, and the kernel's BTF to be absent, so that what
+ * the verbs print depends on the pins alone.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "store.h"
+#include "wmi_policy.h"
+#include "wmibpf.h"
+
+#define MAX_FDS		256
+
+static char fd_leaf[MAX_FDS][16];
+
+int __wrap_bpf_obj_get(const char *path)
+{
+	const char *leaf = strrchr(path, '/');
+	int fd = open(path, O_RDONLY);
+
+	leaf = leaf ? leaf + 1 : path;
+	if (fd < 0)
+		return -errno;
+	assert_true(fd < MAX_FDS);
+	snprintf(fd_leaf[fd], sizeof(fd_leaf[fd]), "%s", leaf);
+	return fd;
+}
+
+/* Arrays of one entry, the whole file; hits (per-CPU) is never pinned here. */
+int __wrap_bpf_map_lookup_elem(int fd, const void *key, void *value)
+{
+	struct stat st;
+
+	assert_true(fd >= 0 && fd < MAX_FDS && fd_leaf[fd][0]);
+	assert_int_equal(fstat(fd, &st), 0);
+	if (*(const __u32 *)key || !st.st_size || pread(fd, value, st.st_size, 0) != st.st_size) {
+		errno = ENOENT;
+		return -1;
+	}
+	return 0;
+}
+
+int __wrap_bpffs_check(const char *dir)
+{
+	(void)dir;
+	return 0;
+}
+
+int __wrap_bpffs_require(const char *dir)
+{
+	(void)dir;
+	return EXIT_OK;
+}
+
+struct btf *__wrap_btf__load_vmlinux_btf(void)
+{
+	errno = ENOENT;
+	return NULL;
+}
+
+static char root[] = "/tmp/wmibpf-list-XXXXXX";
+
+static void dir(const char *name)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", root, name);
+	assert_int_equal(mkdir(path, 0700), 0);
+}
+
+static void pin(const char *name, const char *leaf, const void *p, size_t len)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s/%s", root, name, leaf);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(p, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+static void meta_of(struct wmi_policy_meta *m, const char *name, bool table, uint32_t nr_objects)
+{
+	uint32_t k;
+
+	memset(m, 0, sizeof(*m));
+	snprintf(m->name, sizeof(m->name), "%s", name);
+	snprintf(m->source, sizeof(m->source), "/etc/wmibpf/%s.yaml", name);
+	m->loaded_at = 1700000000;
+	m->has_table = table;
+	m->default_action = WMI_ACTION_DENY;
+	m->default_error = 1;
+	m->nr_objects = nr_objects;
+	for (k = 0; k < nr_objects && k < WMI_META_MAX_OBJS; k++) {
+		snprintf(m->objects[k].name, sizeof(m->objects[k].name), "obj%u", k);
+		m->objects[k].guid[0] = 0x10 + k;
+	}
+}
+
+/*
+ * acme: a table policy with one object, whose replace was interrupted;
+ * gone: an interrupted first load.
+ */
+static int setup(void **state)
+{
+	struct wmi_policy_meta m;
+
+	(void)state;
+	if (!mkdtemp(root))
+		return -1;
+	dir("acme");
+	meta_of(&m, "acme", true, 1);
+	pin("acme", "meta", &m, sizeof(m));
+	dir(STORE_STAGING "acme");
+	dir(STORE_STAGING "gone");
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[256];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	return system(cmd) ? -1 : 0;
+}
+
+/* A file's whole text, malloc()ed. */
+static char *slurp(FILE *f)
+{
+	long size;
+	char *s;
+
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	size = ftell(f);
+	assert_true(size >= 0);
+	rewind(f);
+	s = calloc(1, size + 1);
+	assert_non_null(s);
+	assert_int_equal(fread(s, 1, size, f), (size_t)size);
+	return s;
+}
+
+/* Run a verb with --json or not on root, its stdout and stderr kept. */
+static int run(int (*verb)(struct app *), bool json, char **out, char **err)
+{
+	struct cli cli = { .json = json, .bpffs = root };
+	struct app a = { .cli = &cli };
+	FILE *fo = tmpfile(), *fe = tmpfile();
+	int so, se, ret;
+
+	assert_non_null(fo);
+	assert_non_null(fe);
+	fflush(stdout);
+	fflush(stderr);
+	so = dup(1);
+	se = dup(2);
+	assert_true(so >= 0 && se >= 0);
+	assert_true(dup2(fileno(fo), 1) >= 0 && dup2(fileno(fe), 2) >= 0);
+	json_init(&a.json, stdout, false);
+	ret = verb(&a);
+	fflush(stdout);
+	fflush(stderr);
+	assert_true(dup2(so, 1) >= 0 && dup2(se, 2) >= 0);
+	close(so);
+	close(se);
+	*out = slurp(fo);
+	*err = slurp(fe);
+	fclose(fo);
+	fclose(fe);
+	return ret;
+}
+
+/* An interrupted load is the same JSON object in list and status. */
+static void interrupted_json(void **state)
+{
+	static const char acme[] = "{\"name\":\"acme\",\"state\":\"interrupted\"}";
+	static const char gone[] = "{\"name\":\"gone\",\"state\":\"interrupted\"}";
+	char *out, *err;
+
+	(void)state;
+	assert_int_equal(run(cmd_list, true, &out, &err), EXIT_OK);
+	assert_string_equal(err, "");
+	assert_string_equal(out, "[{\"name\":\"acme\",\"device\":\"all\","
+			    "\"source\":\"/etc/wmibpf/acme.yaml\","
+			    "\"loaded_at\":1700000000,\"table\":true,\"rules\":0,"
+			    "\"default\":\"deny\",\"objects\":[{\"name\":\"obj0\",\"device\":"
+			    "\"00000010-0000-0000-0000-000000000000\"}],\"state\":\"loaded\"},"
+			    "{\"name\":\"acme\",\"state\":\"interrupted\"},"
+			    "{\"name\":\"gone\",\"state\":\"interrupted\"}]\n");
+	free(out);
+	free(err);
+
+	assert_int_equal(run(cmd_status, true, &out, &err), EXIT_OK);
+	assert_string_equal(err, "");
+	assert_non_null(strstr(out, "\"policies\":[{\"name\":\"acme\",\"state\":\"loaded\","));
+	assert_non_null(strstr(out, acme));
+	assert_non_null(strstr(out, gone));
+	free(out);
+	free(err);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(interrupted_json),
+	};
+
+	return cmocka_run_group_tests_name("list_status", tests, setup, teardown);
+}
