@@ -62,13 +62,8 @@ static void list_policy(struct app *a, const struct snapshot_policy *p)
 /* A wmibpf killed while loading it: what acts is not what meta says. */
 static void list_interrupted(struct app *a, const struct snapshot_policy *p)
 {
-	struct json *j = &a->json;
-
 	if (a->cli->json) {
-		json_object_begin(j);
-		json_kv_string(j, "name", p->name);
-		json_kv_string(j, "state", "interrupted");
-		json_object_end(j);
+		snapshot_json_interrupted(&a->json, p);
 		return;
 	}
 	printf("%s: a load or replace of it was interrupted, and its programs may be "

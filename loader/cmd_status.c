@@ -83,13 +83,8 @@ static void status_policy(struct app *a, const struct snapshot_policy *p)
 
 static void status_interrupted(struct app *a, const struct snapshot_policy *p)
 {
-	struct json *j = &a->json;
-
 	if (a->cli->json) {
-		json_object_begin(j);
-		json_kv_string(j, "name", p->name);
-		json_kv_string(j, "state", "interrupted");
-		json_object_end(j);
+		snapshot_json_interrupted(&a->json, p);
 		return;
 	}
 	printf("policy %s: interrupted load; the next wmibpf load or unload of it "

@@ -108,3 +108,11 @@ void snapshot_free(struct snapshot *s)
 	s->policies = NULL;
 	s->nr = 0;
 }
+
+void snapshot_json_interrupted(struct json *j, const struct snapshot_policy *p)
+{
+	json_object_begin(j);
+	json_kv_string(j, "name", p->name);
+	json_kv_string(j, "state", "interrupted");
+	json_object_end(j);
+}

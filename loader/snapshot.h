@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "json.h"
 #include "wmi_policy.h"
 
 struct snapshot_policy {
@@ -51,5 +52,11 @@ struct snapshot {
  */
 int snapshot_read(const char *bpffs, struct snapshot *s);
 void snapshot_free(struct snapshot *s);
+
+/*
+ * An interrupted load p as list --json and status --json both print it:
+ * {"name":NAME,"state":"interrupted"}, nothing of meta.
+ */
+void snapshot_json_interrupted(struct json *j, const struct snapshot_policy *p);
 
 #endif
