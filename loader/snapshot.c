@@ -109,6 +109,11 @@ void snapshot_free(struct snapshot *s)
 	s->nr = 0;
 }
 
+const char *snapshot_meta_text(const char *field, size_t size)
+{
+	return memchr(field, '\0', size) ? field : NULL;
+}
+
 void snapshot_json_interrupted(struct json *j, const struct snapshot_policy *p)
 {
 	json_object_begin(j);

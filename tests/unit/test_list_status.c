@@ -222,10 +222,53 @@ static void interrupted_json(void **state)
 	free(err);
 }
 
+/*
+ * Names in meta are fixed fields the kernel does not check: one without a
+ * nul is shown as ?, said with the object named, and never read past.
+ */
+static void unterminated_names(void **state)
+{
+	struct wmi_policy_meta m;
+	char *out, *err, cmd[256];
+
+	(void)state;
+	dir("noterm");
+	meta_of(&m, "noterm", true, 2);
+	memset(m.objects[1].name, 'A', sizeof(m.objects[1].name));
+	memset(m.source, 'S', sizeof(m.source));
+	pin("noterm", "meta", &m, sizeof(m));
+
+	assert_int_equal(run(cmd_list, false, &out, &err), EXIT_OK);
+	assert_non_null(strstr(out, "\nnoterm "));
+	assert_non_null(strstr(out, " obj0, ?\n"));
+	assert_null(strstr(out, "AAAA"));
+	assert_string_equal(err, "wmibpf: policy noterm: the name of BPF object 1 in its meta has "
+			    "no nul in its 32 bytes; shown as ?\n");
+	free(out);
+	free(err);
+
+	assert_int_equal(run(cmd_list, true, &out, &err), EXIT_OK);
+	assert_non_null(strstr(out, "{\"name\":\"noterm\",\"device\":\"all\",\"source\":\"?\","));
+	assert_non_null(strstr(out, "\"objects\":[{\"name\":\"obj0\",\"device\":"
+				    "\"00000010-0000-0000-0000-000000000000\"},{\"name\":\"?\","));
+	assert_null(strstr(out, "AAAA"));
+	assert_null(strstr(out, "SSSS"));
+	assert_string_equal(err, "wmibpf: policy noterm: the name of BPF object 1 in its meta has "
+			    "no nul in its 32 bytes; shown as ?\n"
+			    "wmibpf: policy noterm: the source in its meta has no nul in its 256 "
+			    "bytes; shown as ?\n");
+	free(out);
+	free(err);
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s/noterm", root);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(interrupted_json),
+		cmocka_unit_test(unterminated_names),
 	};
 
 	return cmocka_run_group_tests_name("list_status", tests, setup, teardown);
