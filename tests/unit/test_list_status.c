@@ -264,11 +264,68 @@ static void unterminated_names(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+static size_t count(const char *s, const char *what)
+{
+	size_t n = 0;
+
+	for (; (s = strstr(s, what)); s++)
+		n++;
+	return n;
+}
+
+/*
+ * What status counts from meta is capped where the array is: a meta that
+ * claims 1000 objects has 8, and programs on more devices than status
+ * keeps are said to be left out, not dropped without a word.
+ */
+static void status_counts(void **state)
+{
+	struct wmi_policy_meta m;
+	char *out, *err, cmd[256], name[16];
+	int i;
+
+	(void)state;
+	dir("many");
+	meta_of(&m, "many", true, 1000);
+	pin("many", "meta", &m, sizeof(m));
+	assert_int_equal(run(cmd_status, false, &out, &err), EXIT_OK);
+	assert_non_null(strstr(out, "\npolicy many: enforce, 9 programs, 0 events lost"));
+	assert_string_equal(err, "wmibpf: policy many: its meta claims 1000 BPF objects, more "
+			    "than the 8 it has room for; 8 counted\n");
+	free(out);
+	free(err);
+	assert_int_equal(run(cmd_status, true, &out, &err), EXIT_OK);
+	assert_non_null(strstr(out, "{\"name\":\"many\",\"state\":\"loaded\",\"mode\":"
+				    "\"enforce\",\"programs\":9,"));
+	free(out);
+	free(err);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s/many", root);
+	assert_int_equal(system(cmd), 0);
+
+	/* 70 policies, each on a device of its own */
+	for (i = 0; i < 70; i++) {
+		snprintf(name, sizeof(name), "dev%02d", i);
+		dir(name);
+		meta_of(&m, name, true, 0);
+		m.guid[0] = 0x80 + i;
+		pin(name, "meta", &m, sizeof(m));
+	}
+	assert_int_equal(run(cmd_status, false, &out, &err), EXIT_OK);
+	assert_int_equal(count(out, "\nprograms on "), 64);
+	assert_string_equal(err, "wmibpf: programs on more than 64 devices; those on the first "
+			    "64 are counted\n");
+	free(out);
+	free(err);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s/dev*", root);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(interrupted_json),
 		cmocka_unit_test(unterminated_names),
+		cmocka_unit_test(status_counts),
 	};
 
 	return cmocka_run_group_tests_name("list_status", tests, setup, teardown);
