@@ -22,7 +22,7 @@ static const char *meta_text(const struct snapshot_policy *p, const char *field,
 
 	if (!s)
 		errmsg("policy %s: %s in its meta has no nul in its %zu bytes; shown as ?",
-		       p->name, what, size);
+		       p->shown, what, size);
 	return s ? s : "?";
 }
 
@@ -32,6 +32,7 @@ static void list_policy(struct app *a, const struct snapshot_policy *p)
 	const struct wmi_policy_meta *m = &p->meta;
 	char guid[WMI_GUID_STR_LEN + 1], act[64], objs[512] = "";
 	const char *names[WMI_META_MAX_OBJS];
+	char shown[TEXT_ESCAPED_SIZE(sizeof(m->objects[0].name))];
 	struct json *j = &a->json;
 	size_t k;
 
@@ -45,15 +46,16 @@ static void list_policy(struct app *a, const struct snapshot_policy *p)
 
 		snprintf(what, sizeof(what), "the name of BPF object %zu", k);
 		names[k] = meta_text(p, m->objects[k].name, sizeof(m->objects[k].name), what);
+		text_escape(names[k], sizeof(m->objects[k].name), shown, sizeof(shown));
 		strncat(objs, k ? ", " : "", sizeof(objs) - strlen(objs) - 1);
-		strncat(objs, names[k], sizeof(objs) - strlen(objs) - 1);
+		strncat(objs, shown, sizeof(objs) - strlen(objs) - 1);
 	}
 	if (!a->cli->json) {
 		char rules[16] = "-";
 
 		if (m->has_table)
 			snprintf(rules, sizeof(rules), "%u", m->nr_rules);
-		printf("%-20s %-38s %6s %-16s %s\n", p->name, p->has_meta ? guid : "?",
+		printf("%-20s %-38s %6s %-16s %s\n", p->shown, p->has_meta ? guid : "?",
 		       rules, p->has_meta ? act : "?", objs);
 		return;
 	}
@@ -88,7 +90,7 @@ static void list_interrupted(struct app *a, const struct snapshot_policy *p)
 	}
 	printf("%s: a load or replace of it was interrupted, and its programs may be "
 	       "old and new mixed; the next wmibpf load or unload of %s puts it right\n",
-	       p->name, p->name);
+	       p->shown, p->shown);
 }
 
 int cmd_list(struct app *a)

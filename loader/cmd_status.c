@@ -76,7 +76,7 @@ static void status_policy(struct app *a, const struct snapshot_policy *p)
 
 	if (m->nr_objects > p->nr_objects)
 		errmsg("policy %s: its meta claims %u BPF objects, more than the %d it has room "
-		       "for; %zu counted", p->name, m->nr_objects, WMI_META_MAX_OBJS,
+		       "for; %zu counted", p->shown, m->nr_objects, WMI_META_MAX_OBJS,
 		       p->nr_objects);
 	if (a->cli->json) {
 		json_object_begin(j);
@@ -89,7 +89,7 @@ static void status_policy(struct app *a, const struct snapshot_policy *p)
 		return;
 	}
 	printf("policy %s: %s, %zu program%s, %llu event%s lost by monitors\n",
-	       p->name, m->has_table ? store_mode_name(p->mode) : "bare object",
+	       p->shown, m->has_table ? store_mode_name(p->mode) : "bare object",
 	       programs, programs == 1 ? "" : "s",
 	       (unsigned long long)p->lost, p->lost == 1 ? "" : "s");
 }
@@ -101,7 +101,7 @@ static void status_interrupted(struct app *a, const struct snapshot_policy *p)
 		return;
 	}
 	printf("policy %s: interrupted load; the next wmibpf load or unload of it "
-	       "puts it right\n", p->name);
+	       "puts it right\n", p->shown);
 }
 
 int cmd_status(struct app *a)

@@ -59,8 +59,11 @@ static int add_names(struct snapshot *s, char **names, size_t nr, bool interrupt
 	s->policies = grown;
 	memset(&s->policies[s->nr], 0, nr * sizeof(*grown));
 	for (i = 0; i < nr; i++) {
-		s->policies[s->nr + i].name = names[i];
-		s->policies[s->nr + i].interrupted = interrupted;
+		struct snapshot_policy *p = &s->policies[s->nr + i];
+
+		p->name = names[i];
+		p->interrupted = interrupted;
+		text_escape(p->name, NAME_MAX, p->shown, sizeof(p->shown));
 	}
 	s->nr += nr;
 	return 0;

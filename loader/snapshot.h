@@ -7,15 +7,23 @@
 #ifndef WMIBPF_SNAPSHOT_H
 #define WMIBPF_SNAPSHOT_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "json.h"
+#include "text.h"
 #include "wmi_policy.h"
 
 struct snapshot_policy {
 	char *name;
+	/*
+	 * name as text shows it, escaped (text_escape()): a directory in
+	 * bpffs may be named with any byte but '/', ESC and newline too.
+	 * JSON takes name, which it escapes itself.
+	 */
+	char shown[TEXT_ESCAPED_SIZE(NAME_MAX)];
 	/*
 	 * A load or replace of name was interrupted (a staging directory
 	 * outlived its wmibpf): what acts is not what meta says, so none of

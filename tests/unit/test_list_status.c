@@ -264,6 +264,54 @@ static void unterminated_names(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/*
+ * A directory in bpffs may be named with any byte but '/', and meta's
+ * names hold whatever was written to the map: text shows them escaped,
+ * in messages too; JSON escapes them itself.
+ */
+static void names_escaped(void **state)
+{
+	struct wmi_policy_meta m;
+	char *out, *err, cmd[256];
+
+	(void)state;
+	dir("e\x1b[2Jvil");
+	meta_of(&m, "evil", true, 1000);
+	strcpy(m.objects[1].name, "o\x1b[31m\n");
+	pin("e\x1b[2Jvil", "meta", &m, sizeof(m));
+	dir(STORE_STAGING "s\x1b[2J");
+
+	assert_int_equal(run(cmd_list, false, &out, &err), EXIT_OK);
+	assert_non_null(strstr(out, "\ne\\x1b[2Jvil "));
+	assert_non_null(strstr(out, " obj0, o\\x1b[31m\\x0a, obj2, "));
+	assert_non_null(strstr(out, "\ns\\x1b[2J: a load or replace of it was interrupted, "));
+	assert_non_null(strstr(out, " unload of s\\x1b[2J puts it right\n"));
+	assert_null(strchr(out, '\x1b'));
+	free(out);
+	free(err);
+
+	assert_int_equal(run(cmd_list, true, &out, &err), EXIT_OK);
+	assert_non_null(strstr(out, "{\"name\":\"e\\u001b[2Jvil\","));
+	assert_non_null(strstr(out, "{\"name\":\"o\\u001b[31m\\n\","));
+	assert_non_null(strstr(out, "{\"name\":\"s\\u001b[2J\",\"state\":\"interrupted\"}"));
+	assert_null(strchr(out, '\x1b'));
+	free(out);
+	free(err);
+
+	assert_int_equal(run(cmd_status, false, &out, &err), EXIT_OK);
+	assert_non_null(strstr(out, "\npolicy e\\x1b[2Jvil: enforce, 9 programs,"));
+	assert_non_null(strstr(out, "\npolicy s\\x1b[2J: interrupted load;"));
+	assert_null(strchr(out, '\x1b'));
+	assert_string_equal(err, "wmibpf: policy e\\x1b[2Jvil: its meta claims 1000 BPF objects, "
+			    "more than the 8 it has room for; 8 counted\n");
+	free(out);
+	free(err);
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s/e\x1b[2Jvil' '%s/" STORE_STAGING "s\x1b[2J'", root,
+		 root);
+	assert_int_equal(system(cmd), 0);
+}
+
 static size_t count(const char *s, const char *what)
 {
 	size_t n = 0;
@@ -326,6 +374,7 @@ int main(void)
 		cmocka_unit_test(interrupted_json),
 		cmocka_unit_test(unterminated_names),
 		cmocka_unit_test(status_counts),
+		cmocka_unit_test(names_escaped),
 	};
 
 	return cmocka_run_group_tests_name("list_status", tests, setup, teardown);

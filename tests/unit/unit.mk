@@ -100,7 +100,7 @@ UNIT_LIBS_monitors = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_monitors)) $(LIB
 # The policy snapshot on a made-up bpffs: pins are files, read by the
 # wrapped calls in the test.
 UNIT_SRCS_snapshot := loader/snapshot.c loader/store.c loader/util.c loader/bpffs.c loader/fault.c \
-	loader/json.c
+	loader/json.c loader/text.c
 UNIT_CFLAGS_snapshot = -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
 UNIT_WRAP_snapshot := bpf_obj_get bpf_map_lookup_elem
 UNIT_LIBS_snapshot = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_snapshot)) $(LIBBPF_A) -lelf -lz
