@@ -38,6 +38,7 @@ UNIT_SRCS_devices = loader/cmd_devices.c loader/cli.c loader/mof_bus.c loader/bm
 	loader/json.c loader/guid.c loader/text.c loader/bpffs.c $(BMOF_FIXTURE_SRCS)
 UNIT_CFLAGS_devices := -Itests/unit
 UNIT_DEPS_devices := tests/unit/bmof_fixture.h
+UNIT_LIBS_devices := -Wl,--wrap=bpffs_check
 UNIT_SRCS_bpffs := loader/bpffs.c loader/util.c
 UNIT_SRCS_report := loader/report.c loader/json.c loader/text.c loader/guid.c $(POLICY_SRCS)
 UNIT_LIBS_report := -lyaml
