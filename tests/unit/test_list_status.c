@@ -164,15 +164,19 @@ static char *slurp(FILE *f)
 }
 
 /* Run a verb with --json or not on root, its stdout and stderr kept. */
+static const char *show_name;	/* the policy show shows */
+
 static int run(int (*verb)(struct app *), bool json, char **out, char **err)
 {
-	struct cli cli = { .json = json, .bpffs = root };
+	char sysfs[64];
+	struct cli cli = { .json = json, .bpffs = root, .sysfs = sysfs, .name = show_name };
 	struct app a = { .cli = &cli };
 	FILE *fo = tmpfile(), *fe = tmpfile();
 	int so, se, ret;
 
 	assert_non_null(fo);
 	assert_non_null(fe);
+	snprintf(sysfs, sizeof(sysfs), "%s/no-sysfs", root);
 	fflush(stdout);
 	fflush(stderr);
 	so = dup(1);
@@ -260,6 +264,22 @@ static void unterminated_names(void **state)
 	free(out);
 	free(err);
 
+	/* show, of the same policy */
+	show_name = "noterm";
+	assert_int_equal(run(cmd_show, false, &out, &err), EXIT_OK);
+	show_name = NULL;
+	assert_non_null(strstr(out, "policy noterm, device all, from ?\n"));
+	assert_non_null(strstr(out, "\nbpf object obj0, device 00000010-"));
+	assert_non_null(strstr(out, "\nbpf object ?, device 00000011-"));
+	assert_null(strstr(out, "AAAA"));
+	assert_null(strstr(out, "SSSS"));
+	assert_string_equal(err, "wmibpf: policy noterm: the source in its meta has no nul in its "
+			    "256 bytes; shown as ?\n"
+			    "wmibpf: policy noterm: the name of BPF object 1 in its meta has "
+			    "no nul in its 32 bytes; shown as ?\n");
+	free(out);
+	free(err);
+
 	snprintf(cmd, sizeof(cmd), "rm -rf %s/noterm", root);
 	assert_int_equal(system(cmd), 0);
 }
@@ -307,8 +327,24 @@ static void names_escaped(void **state)
 	free(out);
 	free(err);
 
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s/e\x1b[2Jvil' '%s/" STORE_STAGING "s\x1b[2J'", root,
-		 root);
+	/* show: the source and object names (its own name is the command line's, checked) */
+	dir("src");
+	meta_of(&m, "src", true, 1);
+	strcpy(m.source, "/tmp/\x1b[2J.yaml");
+	strcpy(m.objects[0].name, "o\x1b[31m");
+	pin("src", "meta", &m, sizeof(m));
+	show_name = "src";
+	assert_int_equal(run(cmd_show, false, &out, &err), EXIT_OK);
+	show_name = NULL;
+	assert_non_null(strstr(out, "policy src, device all, from /tmp/\\x1b[2J.yaml\n"));
+	assert_non_null(strstr(out, "\nbpf object o\\x1b[31m, device "));
+	assert_null(strchr(out, '\x1b'));
+	assert_string_equal(err, "");
+	free(out);
+	free(err);
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s/e\x1b[2Jvil' '%s/" STORE_STAGING "s\x1b[2J' %s/src",
+		 root, root, root);
 	assert_int_equal(system(cmd), 0);
 }
 

@@ -106,11 +106,11 @@ UNIT_CFLAGS_snapshot = -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
 UNIT_WRAP_snapshot := bpf_obj_get bpf_map_lookup_elem
 UNIT_LIBS_snapshot = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_snapshot)) $(LIBBPF_A) -lelf -lz
 
-# wmibpf list and status on the same made-up bpffs, with bpffs_check()
+# wmibpf list, status and show on the same made-up bpffs, with bpffs_check()
 # and the kernel's BTF wrapped: what they print, byte for byte.
-UNIT_SRCS_list_status := loader/cmd_list.c loader/cmd_status.c loader/snapshot.c loader/store.c \
-	loader/util.c loader/bpffs.c loader/fault.c loader/monitors.c loader/cond_text.c loader/json.c \
-	loader/guid.c loader/text.c $(POLICY_SRCS)
+UNIT_SRCS_list_status := loader/cmd_list.c loader/cmd_status.c loader/cmd_show.c loader/cli.c \
+	loader/snapshot.c loader/store.c loader/mof_bus.c loader/util.c loader/bpffs.c loader/fault.c \
+	loader/monitors.c loader/cond_text.c loader/json.c loader/guid.c loader/text.c $(POLICY_SRCS)
 UNIT_CFLAGS_list_status = -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
 UNIT_WRAP_list_status := bpf_obj_get bpf_map_lookup_elem bpffs_check bpffs_require \
 	btf__load_vmlinux_btf
