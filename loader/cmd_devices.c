@@ -184,14 +184,15 @@ static int width(int w, const char *s)
 
 /*
  * Names, drivers, claimed and shared methods come from sysfs, the kernel's,
- * and class names from the firmware's bMOF: in text, shown escaped, each
+ * class names from the firmware's bMOF and policies' from bpffs: in text,
+ * shown escaped, each
  * column sized to its content (a driver name such as dell-wmi-descriptor
  * overflowed a fixed 16).
  */
 static void devices_text(struct device_info *devs, size_t nr, char (*policies)[256],
 			 bool policies_known)
 {
-	char (*esc)[6][TEXT_ESCAPED_SIZE(256)] = calloc(nr ? nr : 1, sizeof(*esc));
+	char (*esc)[7][TEXT_ESCAPED_SIZE(256)] = calloc(nr ? nr : 1, sizeof(*esc));
 	int wname = strlen("DEVICE"), wdriver = strlen("DRIVER"), wclaimed = strlen("CLAIMED");
 	int wshared = strlen("SHARED"), wclass = strlen("CLASS");
 	size_t i;
@@ -211,6 +212,8 @@ static void devices_text(struct device_info *devs, size_t nr, char (*policies)[2
 			    sizeof(esc[i][4]));
 		/* a longer name (firmware's, unbounded) is cut, not the row's layout */
 		text_escape(d->class ? d->class : "-", 256, esc[i][5], sizeof(esc[i][5]));
+		/* the names of directories in bpffs, which may hold any byte but '/' */
+		text_escape(policies[i][0] ? policies[i] : "-", 256, esc[i][6], sizeof(esc[i][6]));
 		wname = width(wname, esc[i][0]);
 		wclass = width(wclass, esc[i][5]);
 		wdriver = width(wdriver, esc[i][1]);
@@ -225,7 +228,7 @@ static void devices_text(struct device_info *devs, size_t nr, char (*policies)[2
 		       esc[i][5], esc[i][3], devs[i].instances, devs[i].id, wdriver, esc[i][1],
 		       wclaimed, esc[i][2],
 		       wshared, esc[i][4], devs[i].node ? "yes" : "-",
-		       policies_known ? (policies[i][0] ? policies[i] : "-") : "?");
+		       policies_known ? esc[i][6] : "?");
 	free(esc);
 }
 

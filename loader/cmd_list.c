@@ -11,11 +11,28 @@
 #include "snapshot.h"
 #include "wmibpf.h"
 
+/*
+ * A text field of p's meta, or "?" when it holds no nul, said on stderr
+ * with the field named: nothing past the field is ever read.
+ */
+static const char *meta_text(const struct snapshot_policy *p, const char *field, size_t size,
+			     const char *what)
+{
+	const char *s = snapshot_meta_text(field, size);
+
+	if (!s)
+		errmsg("policy %s: %s in its meta has no nul in its %zu bytes; shown as ?",
+		       p->shown, what, size);
+	return s ? s : "?";
+}
+
 /* One loaded policy: a line of the table, or a JSON object. */
 static void list_policy(struct app *a, const struct snapshot_policy *p)
 {
 	const struct wmi_policy_meta *m = &p->meta;
 	char guid[WMI_GUID_STR_LEN + 1], act[64], objs[512] = "";
+	const char *names[WMI_META_MAX_OBJS];
+	char shown[TEXT_ESCAPED_SIZE(sizeof(m->objects[0].name))];
 	struct json *j = &a->json;
 	size_t k;
 
@@ -25,22 +42,27 @@ static void list_policy(struct app *a, const struct snapshot_policy *p)
 	if (!m->has_table)
 		strcpy(act, "-");
 	for (k = 0; k < p->nr_objects; k++) {
+		char what[48];
+
+		snprintf(what, sizeof(what), "the name of BPF object %zu", k);
+		names[k] = meta_text(p, m->objects[k].name, sizeof(m->objects[k].name), what);
+		text_escape(names[k], sizeof(m->objects[k].name), shown, sizeof(shown));
 		strncat(objs, k ? ", " : "", sizeof(objs) - strlen(objs) - 1);
-		strncat(objs, m->objects[k].name, sizeof(objs) - strlen(objs) - 1);
+		strncat(objs, shown, sizeof(objs) - strlen(objs) - 1);
 	}
 	if (!a->cli->json) {
 		char rules[16] = "-";
 
 		if (m->has_table)
 			snprintf(rules, sizeof(rules), "%u", m->nr_rules);
-		printf("%-20s %-38s %6s %-16s %s\n", p->name, p->has_meta ? guid : "?",
+		printf("%-20s %-38s %6s %-16s %s\n", p->shown, p->has_meta ? guid : "?",
 		       rules, p->has_meta ? act : "?", objs);
 		return;
 	}
 	json_object_begin(j);
 	json_kv_string(j, "name", p->name);
 	json_kv_string(j, "device", p->has_meta ? guid : "");
-	json_kv_string(j, "source", m->source);
+	json_kv_string(j, "source", meta_text(p, m->source, sizeof(m->source), "the source"));
 	json_kv_uint(j, "loaded_at", m->loaded_at);
 	json_kv_bool(j, "table", m->has_table);
 	json_kv_uint(j, "rules", m->nr_rules);
@@ -49,7 +71,7 @@ static void list_policy(struct app *a, const struct snapshot_policy *p)
 	json_array_begin(j);
 	for (k = 0; k < p->nr_objects; k++) {
 		json_object_begin(j);
-		json_kv_string(j, "name", m->objects[k].name);
+		json_kv_string(j, "name", names[k]);
 		wmi_binding_format(m->objects[k].guid, guid);
 		json_kv_string(j, "device", guid);
 		json_object_end(j);
@@ -62,18 +84,13 @@ static void list_policy(struct app *a, const struct snapshot_policy *p)
 /* A wmibpf killed while loading it: what acts is not what meta says. */
 static void list_interrupted(struct app *a, const struct snapshot_policy *p)
 {
-	struct json *j = &a->json;
-
 	if (a->cli->json) {
-		json_object_begin(j);
-		json_kv_string(j, "name", p->name);
-		json_kv_string(j, "state", "interrupted");
-		json_object_end(j);
+		snapshot_json_interrupted(&a->json, p);
 		return;
 	}
 	printf("%s: a load or replace of it was interrupted, and its programs may be "
 	       "old and new mixed; the next wmibpf load or unload of %s puts it right\n",
-	       p->name, p->name);
+	       p->shown, p->shown);
 }
 
 int cmd_list(struct app *a)

@@ -13,6 +13,7 @@
 #include "mof_bus.h"
 #include "mof_names.h"
 #include "policy.h"
+#include "snapshot.h"
 #include "store.h"
 #include "wmibpf.h"
 
@@ -117,6 +118,27 @@ static const uint8_t *rule_guid(const struct shown_rule *r, const struct wmi_pol
 	return memcmp(r->key.guid, null_guid, 16) ? r->key.guid : m->guid;
 }
 
+/*
+ * A text field of meta: as it is for JSON, escaped for text (into buf, of
+ * TEXT_ESCAPED_SIZE(size)); "?" when its size bytes hold no nul, said on
+ * stderr with the field named, so nothing past it is read.
+ */
+static const char *meta_text(const char *policy, const char *field, size_t size,
+			     const char *what, bool json, char *buf)
+{
+	const char *s = snapshot_meta_text(field, size);
+
+	if (!s) {
+		errmsg("policy %s: %s in its meta has no nul in its %zu bytes; shown as ?",
+		       policy, what, size);
+		return "?";
+	}
+	if (json)
+		return s;
+	text_escape(s, size, buf, TEXT_ESCAPED_SIZE(size));
+	return buf;
+}
+
 int cmd_show(struct app *a)
 {
 	const char *name = a->cli->name;
@@ -126,6 +148,8 @@ int cmd_show(struct app *a)
 	char path[STORE_PATH_MAX], guid[WMI_GUID_STR_LEN + 1], act[64];
 	char method[16], label[MOF_LABEL_LEN], cell[16 + MOF_LABEL_LEN + 3];
 	char uid[16], gid[16], cond[COND_TEXT_MAX];
+	char source[TEXT_ESCAPED_SIZE(sizeof(m.source))];
+	char object[TEXT_ESCAPED_SIZE(sizeof(m.objects[0].name))], what[48];
 	const struct policy_names *names;
 	struct policy_names bus_names;
 	struct mof_bus bus;
@@ -186,11 +210,13 @@ int cmd_show(struct app *a)
 		json_object_begin(j);
 		json_kv_string(j, "name", name);
 		json_kv_string(j, "device", guid);
-		json_kv_string(j, "source", m.source);
+		json_kv_string(j, "source", meta_text(name, m.source, sizeof(m.source),
+						      "the source", true, source));
 		json_key(j, "rules");
 		json_array_begin(j);
 	} else {
-		printf("policy %s, device %s, from %s%s\n", name, guid, m.source,
+		printf("policy %s, device %s, from %s%s\n", name, guid,
+		       meta_text(name, m.source, sizeof(m.source), "the source", false, source),
 		       m.has_table && store_read_mode(a->cli->bpffs, name) == WMI_MODE_AUDIT ?
 		       ", in audit mode" : "");
 		if (nr)
@@ -262,7 +288,10 @@ int cmd_show(struct app *a)
 			printf("events lost by monitors: %llu\n", (unsigned long long)lost);
 		for (i = 0; i < m.nr_objects && i < WMI_META_MAX_OBJS; i++) {
 			wmi_binding_format(m.objects[i].guid, guid);
-			printf("bpf object %s, device %s\n", m.objects[i].name, guid);
+			snprintf(what, sizeof(what), "the name of BPF object %zu", i);
+			printf("bpf object %s, device %s\n",
+			       meta_text(name, m.objects[i].name, sizeof(m.objects[i].name), what,
+					 false, object), guid);
 		}
 	}
 	free(rules);

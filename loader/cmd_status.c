@@ -40,7 +40,10 @@ struct bound {
 	unsigned int n;
 };
 
-static void count_bound(struct bound *b, size_t *nr, size_t max, const uint8_t g[16])
+#define STATUS_MAX_BOUND	64
+
+/* Count a program on g; past STATUS_MAX_BOUND devices, say so once and count no more. */
+static void count_bound(struct bound *b, size_t *nr, bool *full, const uint8_t g[16])
 {
 	size_t i;
 
@@ -50,9 +53,13 @@ static void count_bound(struct bound *b, size_t *nr, size_t max, const uint8_t g
 			return;
 		}
 	}
-	if (*nr < max) {
+	if (*nr < STATUS_MAX_BOUND) {
 		memcpy(b[*nr].guid, g, 16);
 		b[(*nr)++].n = 1;
+	} else if (!*full) {
+		*full = true;
+		errmsg("programs on more than %d devices; those on the first %d are counted",
+		       STATUS_MAX_BOUND, STATUS_MAX_BOUND);
 	}
 }
 
@@ -65,21 +72,27 @@ static int cmp_name(const void *x, const void *y)
 static void status_policy(struct app *a, const struct snapshot_policy *p)
 {
 	const struct wmi_policy_meta *m = &p->meta;
+	/* meta's count is what was written to the map: only its array is counted */
+	size_t programs = !!m->has_table + p->nr_objects;
 	struct json *j = &a->json;
 
+	if (m->nr_objects > p->nr_objects)
+		errmsg("policy %s: its meta claims %u BPF objects, more than the %d it has room "
+		       "for; %zu counted", p->shown, m->nr_objects, WMI_META_MAX_OBJS,
+		       p->nr_objects);
 	if (a->cli->json) {
 		json_object_begin(j);
 		json_kv_string(j, "name", p->name);
 		json_kv_string(j, "state", "loaded");
 		json_kv_string(j, "mode", m->has_table ? store_mode_name(p->mode) : "");
-		json_kv_uint(j, "programs", m->has_table + m->nr_objects);
+		json_kv_uint(j, "programs", programs);
 		json_kv_uint(j, "lost_events", p->lost);
 		json_object_end(j);
 		return;
 	}
-	printf("policy %s: %s, %u program%s, %llu event%s lost by monitors\n",
-	       p->name, m->has_table ? store_mode_name(p->mode) : "bare object",
-	       m->has_table + m->nr_objects, m->has_table + m->nr_objects == 1 ? "" : "s",
+	printf("policy %s: %s, %zu program%s, %llu event%s lost by monitors\n",
+	       p->shown, m->has_table ? store_mode_name(p->mode) : "bare object",
+	       programs, programs == 1 ? "" : "s",
 	       (unsigned long long)p->lost, p->lost == 1 ? "" : "s");
 }
 
@@ -131,17 +144,12 @@ static void status_event_errors(struct app *a)
 
 static void status_interrupted(struct app *a, const struct snapshot_policy *p)
 {
-	struct json *j = &a->json;
-
 	if (a->cli->json) {
-		json_object_begin(j);
-		json_kv_string(j, "name", p->name);
-		json_kv_string(j, "state", "interrupted");
-		json_object_end(j);
+		snapshot_json_interrupted(&a->json, p);
 		return;
 	}
 	printf("policy %s: interrupted load; the next wmibpf load or unload of it "
-	       "puts it right\n", p->name);
+	       "puts it right\n", p->shown);
 }
 
 int cmd_status(struct app *a)
@@ -151,10 +159,10 @@ int cmd_status(struct app *a)
 	char lockdown[32], guid[WMI_GUID_STR_LEN + 1];
 	const char *kfunc[64];
 	size_t nr_bound = 0, i, k, nr_kfuncs = 0;
-	struct bound bound[64];
+	struct bound bound[STATUS_MAX_BOUND];
 	struct snapshot s = { };
 	unsigned int all = 0;
-	bool has_ops = false, policies_known;
+	bool has_ops = false, policies_known, bound_full = false;
 	int outer = -1, slots = -1;
 	__u32 id;
 
@@ -225,9 +233,9 @@ int cmd_status(struct app *a)
 		if (!p->has_meta)
 			continue;
 		if (p->meta.has_table)
-			count_bound(bound, &nr_bound, 64, p->meta.guid);
+			count_bound(bound, &nr_bound, &bound_full, p->meta.guid);
 		for (k = 0; k < p->nr_objects; k++)
-			count_bound(bound, &nr_bound, 64, p->meta.objects[k].guid);
+			count_bound(bound, &nr_bound, &bound_full, p->meta.objects[k].guid);
 		status_policy(a, p);
 	}
 	if (!a->cli->json && !policies_known)

@@ -944,8 +944,8 @@ static int build_event(struct parse_ctx *c, struct builder *b, const yaml_event_
 	case YAML_SCALAR_EVENT:
 		/* A NUL ("allow\0deny") would cut the C string short without a word. */
 		if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length))
-			return event_error(c, ev, "a string with a NUL character (\\0); policies "
-					   "have none");
+			return event_error(c, ev, "a string with a NUL character (byte 0); "
+					   "policies have none");
 		id = yaml_document_add_scalar(b->doc, ev->data.scalar.tag, ev->data.scalar.value,
 					      (int)ev->data.scalar.length, ev->data.scalar.style);
 		return attach_node(b, set_marks(b, id, ev));
@@ -1010,6 +1010,29 @@ static int load_document(struct parse_ctx *c, const char *buf, size_t len, yaml_
 	return ret;
 }
 
+/*
+ * An error as the caller gets it, escaped as text_escape() does: a message
+ * quotes the file's own text (a value, a key, a name) and its path, and
+ * a double-quoted YAML string may hold any byte ("\e[2J"), so that
+ * printing it cannot drive the terminal or forge lines. Frees msg; NULL
+ * if there was none or memory ran out.
+ */
+static char *escaped_error(char *msg)
+{
+	size_t len, size;
+	char *out;
+
+	if (!msg)
+		return NULL;
+	len = strlen(msg);
+	size = TEXT_ESCAPED_SIZE(len);
+	out = malloc(size);
+	if (out)
+		text_escape(msg, len, out, size);
+	free(msg);
+	return out;
+}
+
 int policy_parse_buffer(const char *path, const char *buf, size_t len, struct policy *p,
 			char **err)
 {
@@ -1043,7 +1066,7 @@ int policy_parse_buffer_names(const char *path, const char *buf, size_t len,
 	if (ret) {
 		policy_free(p);
 		if (err)
-			*err = c.err;
+			*err = escaped_error(c.err);
 		else
 			free(c.err);
 		return ret;
@@ -1158,8 +1181,11 @@ int policy_parse_file_names(const char *path, const struct policy_names *names,
 	if (err)
 		*err = NULL;
 	ret = read_policy_file(path, &buf, &len, err);
-	if (ret)
+	if (ret) {
+		if (err)
+			*err = escaped_error(*err);
 		return ret;
+	}
 	ret = policy_parse_buffer_names(path, buf ? buf : "", len, names, p, err);
 	free(buf);
 	return ret;

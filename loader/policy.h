@@ -102,7 +102,8 @@ struct policy_names {
 /*
  * Read and check a policy file. On error, returns a negative errno and,
  * if err is not NULL, a malloc()ed message "FILE:LINE:COLUMN: what was
- * wrong; what was expected" (for I/O errors just "FILE: reason").
+ * wrong; what was expected" (for I/O errors just "FILE: reason"), escaped
+ * as text_escape() does, since it quotes the file's text and its name.
  * -EINVAL means the file is not a valid policy (also a FIFO, a device or
  * a directory, which are refused unread), -EFBIG that it is larger than
  * POLICY_MAX_FILE_SIZE; other errors are the system's.

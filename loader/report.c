@@ -60,6 +60,7 @@ static void print_wmi_event(struct json *j, FILE *f, bool json, const char *poli
 {
 	const char *outcome = e->flags & WMI_AUDIT_F_DROPPED ? "dropped" : "delivered";
 	char edevice[TEXT_ESCAPED_SIZE(sizeof(e->device))];
+	char epolicy[TEXT_ESCAPED_SIZE(sizeof(e->policy))];
 	char rule[16] = "default";
 
 	if (e->rule)
@@ -78,7 +79,8 @@ static void print_wmi_event(struct json *j, FILE *f, bool json, const char *poli
 		return;
 	}
 	text_escape(e->device, sizeof(e->device), edevice, sizeof(edevice));
-	fprintf(f, "%s %s %s event 0x%02x %s: %s%s -> %s %.3f ms\n", when, policy, edevice,
+	text_escape(policy, sizeof(e->policy), epolicy, sizeof(epolicy));
+	fprintf(f, "%s %s %s event 0x%02x %s: %s%s -> %s %.3f ms\n", when, epolicy, edevice,
 		e->method_id, rule, policy_action_name(e->action),
 		e->flags & WMI_AUDIT_F_AUDIT_MODE ? " (audit mode: not enforced)" : "", outcome,
 		e->duration_ns / 1e6);
@@ -139,14 +141,16 @@ void report_print(struct json *j, FILE *f, bool json, const char *policy,
 	} else {
 		char ecomm[TEXT_ESCAPED_SIZE(sizeof(e->comm))];
 		char edevice[TEXT_ESCAPED_SIZE(sizeof(e->device))];
+		char epolicy[TEXT_ESCAPED_SIZE(sizeof(e->policy))];
 		char rule[16] = "default";
 
 		text_escape(e->comm, sizeof(e->comm), ecomm, sizeof(ecomm));
 		text_escape(e->device, sizeof(e->device), edevice, sizeof(edevice));
+		text_escape(policy, sizeof(e->policy), epolicy, sizeof(epolicy));
 		if (e->rule)
 			snprintf(rule, sizeof(rule), "rule %u", e->rule);
 		fprintf(f, "%s %s %s method %u%s%s%s inst %u %s uid %u pid %u %s %s: %s%s -> %s "
-			"error %s %.3f ms\n", when, policy, edevice, e->method_id,
+			"error %s %.3f ms\n", when, epolicy, edevice, e->method_id,
 			name ? " (" : "", name ? name : "", name ? ")" : "", e->instance,
 			origin_text(e->origin), e->uid, e->pid, ecomm, rule,
 			policy_action_name(e->action),

@@ -17,9 +17,11 @@ struct policy_names;
  * into wall time. A method that names (NULL: none) give a name has it
  * printed beside its number: "method 6 (AcmeFan.SetProfile)", and the
  * key "method_name" in JSON. The process name and device come from the kernel, and
- * the name is whatever the caller chose: text escapes every byte that is
- * not printable ASCII, JSON escapes what JSON needs to, so neither can
- * forge lines or reach the terminal.
+ * the policy's name from the event, which any program on the monitors'
+ * rings may have written (at most sizeof(e->policy) bytes of it are
+ * shown): text escapes every byte of the three that is not printable
+ * ASCII, JSON escapes what JSON needs to, so neither can forge lines or
+ * reach the terminal.
  */
 void report_print(struct json *j, FILE *f, bool json, const char *policy,
 		  const struct wmi_audit_event *e, double mono_to_real,

@@ -59,8 +59,11 @@ static int add_names(struct snapshot *s, char **names, size_t nr, bool interrupt
 	s->policies = grown;
 	memset(&s->policies[s->nr], 0, nr * sizeof(*grown));
 	for (i = 0; i < nr; i++) {
-		s->policies[s->nr + i].name = names[i];
-		s->policies[s->nr + i].interrupted = interrupted;
+		struct snapshot_policy *p = &s->policies[s->nr + i];
+
+		p->name = names[i];
+		p->interrupted = interrupted;
+		text_escape(p->name, NAME_MAX, p->shown, sizeof(p->shown));
 	}
 	s->nr += nr;
 	return 0;
@@ -107,4 +110,17 @@ void snapshot_free(struct snapshot *s)
 	free(s->policies);
 	s->policies = NULL;
 	s->nr = 0;
+}
+
+const char *snapshot_meta_text(const char *field, size_t size)
+{
+	return memchr(field, '\0', size) ? field : NULL;
+}
+
+void snapshot_json_interrupted(struct json *j, const struct snapshot_policy *p)
+{
+	json_object_begin(j);
+	json_kv_string(j, "name", p->name);
+	json_kv_string(j, "state", "interrupted");
+	json_object_end(j);
 }

@@ -7,14 +7,23 @@
 #ifndef WMIBPF_SNAPSHOT_H
 #define WMIBPF_SNAPSHOT_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "json.h"
+#include "text.h"
 #include "wmi_policy.h"
 
 struct snapshot_policy {
 	char *name;
+	/*
+	 * name as text shows it, escaped (text_escape()): a directory in
+	 * bpffs may be named with any byte but '/', ESC and newline too.
+	 * JSON takes name, which it escapes itself.
+	 */
+	char shown[TEXT_ESCAPED_SIZE(NAME_MAX)];
 	/*
 	 * A load or replace of name was interrupted (a staging directory
 	 * outlived its wmibpf): what acts is not what meta says, so none of
@@ -51,5 +60,18 @@ struct snapshot {
  */
 int snapshot_read(const char *bpffs, struct snapshot *s);
 void snapshot_free(struct snapshot *s);
+
+/*
+ * A text field of meta (an object's name, the source): field, or NULL
+ * when its size bytes hold no nul. The kernel keeps whatever bytes the
+ * map was given, so a field is only a string once this has said so.
+ */
+const char *snapshot_meta_text(const char *field, size_t size);
+
+/*
+ * An interrupted load p as list --json and status --json both print it:
+ * {"name":NAME,"state":"interrupted"}, nothing of meta.
+ */
+void snapshot_json_interrupted(struct json *j, const struct snapshot_policy *p);
 
 #endif

@@ -61,12 +61,6 @@ static bool is_staging_dir(const struct dirent *e, void *arg)
 	return e->d_type == DT_DIR && !strncmp(e->d_name, STORE_STAGING, strlen(STORE_STAGING));
 }
 
-static bool is_object_link(const struct dirent *e, void *arg)
-{
-	(void)arg;
-	return e->d_type != DT_DIR && !strncmp(e->d_name, "obj-", 4);
-}
-
 int store_list(const char *bpffs, char ***names, size_t *nr)
 {
 	int ret = list_names(bpffs, is_policy_dir, NULL, names, nr);
@@ -282,21 +276,6 @@ int store_read_meta(const char *bpffs, const char *name, struct wmi_policy_meta 
 
 	store_path(path, bpffs, name, "meta");
 	return store_read_meta_at(path, meta);
-}
-
-int store_list_objects(const char *bpffs, const char *name, char ***maps, size_t *nr)
-{
-	char path[STORE_PATH_MAX];
-	size_t i;
-	int ret;
-
-	store_path(path, bpffs, name, NULL);
-	ret = list_names(path, is_object_link, NULL, maps, nr);
-	if (ret == -ENOENT)
-		return 0;
-	for (i = 0; !ret && i < *nr; i++)
-		memmove((*maps)[i], (*maps)[i] + 4, strlen((*maps)[i]) - 3);
-	return ret;
 }
 
 int store_remove(const char *bpffs, const char *name)

@@ -92,9 +92,6 @@ int store_read_meta(const char *bpffs, const char *name, struct wmi_policy_meta 
 /* The meta entry of the meta map pinned at path (a staged one); -errno. */
 int store_read_meta_at(const char *path, struct wmi_policy_meta *meta);
 
-/* Names of a policy's obj-* links (without the prefix). */
-int store_list_objects(const char *bpffs, const char *name, char ***maps, size_t *nr);
-
 /*
  * Remove a policy's pins, detaching its links first (so it stops acting at
  * once, even while another process holds a link).

@@ -26,16 +26,39 @@
 #include "snapshot.h"
 #include "wmibpf.h"
 
+/* bpffs is there, with one policy of this name on every device; or not (NULL). */
+static const char *loaded_policy;
+
+int __wrap_bpffs_check(const char *dir)
+{
+	(void)dir;
+	return loaded_policy ? 0 : -ENODEV;
+}
+
 int snapshot_read(const char *bpffs, struct snapshot *s)
 {
 	(void)bpffs;
 	memset(s, 0, sizeof(*s));
-	return -EACCES;
+	if (!loaded_policy)
+		return -EACCES;
+	s->policies = calloc(1, sizeof(*s->policies));
+	assert_non_null(s->policies);
+	s->policies[0].name = strdup(loaded_policy);
+	assert_non_null(s->policies[0].name);
+	s->policies[0].has_meta = true;
+	s->policies[0].meta.has_table = true;
+	s->nr = 1;
+	return 0;
 }
 
 void snapshot_free(struct snapshot *s)
 {
-	(void)s;
+	size_t i;
+
+	for (i = 0; i < s->nr; i++)
+		free(s->policies[i].name);
+	free(s->policies);
+	memset(s, 0, sizeof(*s));
 }
 
 #define BMOF_DEV	"05901221-D566-11D1-B2F0-00A0C9062910"
@@ -275,6 +298,21 @@ static void escaped(void **state)
 	free(out);
 }
 
+/* A policy's name is a directory's in bpffs, any byte but '/': escaped too. */
+static void policy_escaped(void **state)
+{
+	char *out;
+
+	(void)state;
+	loaded_policy = "e\x1b[2Jvil";
+	out = run_devices();
+	loaded_policy = NULL;
+	assert_non_null(strstr(out, " e\\x1b[2Jvil\n"));
+	assert_null(strchr(out, '\x1b'));
+	assert_null(strstr(out, " ?\n"));
+	free(out);
+}
+
 /* Each driver's shared methods, under SHARED and in JSON; "all" as such. */
 static void shared_shown(void **state)
 {
@@ -388,6 +426,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(columns_fit),
 		cmocka_unit_test(escaped),
+		cmocka_unit_test(policy_escaped),
 		cmocka_unit_test(shared_shown),
 		cmocka_unit_test(class_named),
 		cmocka_unit_test(class_corrupt),

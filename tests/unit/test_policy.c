@@ -474,7 +474,36 @@ static void reader_errors(void **state)
 	expect_error_n(utf8, sizeof(utf8) - 1, "2:8: invalid leading UTF-8 octet");
 	/* An escaped NUL would cut the string short in C: "allow\0deny" is not allow. */
 	expect_error_n(escaped, strlen(escaped),
-		       "4:13: a string with a NUL character (\\0); policies have none");
+		       "4:13: a string with a NUL character (byte 0); policies have none");
+}
+
+/*
+ * A message quotes the file's text and its path: both are escaped, so a
+ * value written "\e[2J" or a file named with one cannot reach the
+ * terminal; a backslash of the file's own is doubled, so neither is
+ * mistaken for the other.
+ */
+static void errors_escaped(void **state)
+{
+	static const char text[] = "name: x\ndevice: all\nrules:\n  - action: \"\\e[2J\\x7f\\\\\"\n";
+	struct policy p;
+	char *err = NULL;
+
+	(void)state;
+	expect_error_n(text, strlen(text), "4:13: action: expected allow, deny, intercept, "
+		       "emulate, audit, raw or (for events) drop, found '\\x1b[2J\\x7f\\\\'");
+
+	assert_int_equal(policy_parse_buffer("t\x1b[31m.yaml", text, strlen(text), &p, &err),
+			 -EINVAL);
+	assert_non_null(err);
+	assert_memory_equal(err, "t\\x1b[31m.yaml:4:13: ", 19);
+	free(err);
+
+	/* and the messages of a file that cannot be read */
+	assert_int_equal(policy_parse_file("/nonexistent\x1b[31m/t.yaml", &p, &err), -ENOENT);
+	assert_non_null(err);
+	assert_string_equal(err, "/nonexistent\\x1b[31m/t.yaml: No such file or directory");
+	free(err);
 }
 
 /* Deep flow nesting is refused where it passes the limit, and at once. */
@@ -570,6 +599,7 @@ int main(void)
 		cmocka_unit_test(policy_file_io),
 		cmocka_unit_test(every_error),
 		cmocka_unit_test(reader_errors),
+		cmocka_unit_test(errors_escaped),
 		cmocka_unit_test(nesting_depth),
 		cmocka_unit_test(policy_file_kinds),
 		cmocka_unit_test(names_of_values),

@@ -55,6 +55,31 @@ static void text_is_escaped(void **state)
 	free(out);
 }
 
+/* The policy's name comes from the event as well: escaped like the rest, in both kinds of line. */
+static void policy_is_escaped(void **state)
+{
+	struct wmi_audit_event e;
+	struct json j;
+	FILE *f = open_memstream(&out, &out_size);
+
+	(void)state;
+	assert_non_null(f);
+	hostile_report(&e);
+	json_init(&j, f, false);
+	report_print(&j, f, false, "ac\x1b[2Jme\n", &e, 0, NULL);
+	e.flags = WMI_AUDIT_F_EVENT;
+	report_print(&j, f, false, "ac\x1b[2Jme\n", &e, 0, NULL);
+	report_print(&j, f, true, "ac\x1b[2Jme\n", &e, 0, NULL);
+	fclose(f);
+	assert_non_null(strstr(out, " ac\\x1b[2Jme\\x0a FE733490-2E22-4EDB-A7B5-BC248874D383 "
+			       "method 6 "));
+	assert_non_null(strstr(out, " ac\\x1b[2Jme\\x0a FE733490-2E22-4EDB-A7B5-BC248874D383 "
+			       "event 0x06 "));
+	assert_non_null(strstr(out, "\"policy\":\"ac\\u001b[2Jme\\n\","));
+	assert_null(strchr(out, '\x1b'));
+	free(out);
+}
+
 static void json_is_escaped(void **state)
 {
 	struct wmi_audit_event e;
@@ -203,6 +228,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(text_is_escaped),
+		cmocka_unit_test(policy_is_escaped),
 		cmocka_unit_test(json_is_escaped),
 		cmocka_unit_test(audit_mode_flagged),
 		cmocka_unit_test(wmi_events),

@@ -308,6 +308,27 @@ static void interrupted_loads(void **state)
 	snapshot_free(&s);
 }
 
+/* list --json and status --json print an interrupted load as this, byte for byte. */
+static void interrupted_json(void **state)
+{
+	struct snapshot s;
+	struct json j;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(snapshot_read(root, &s), 0);
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	json_init(&j, f, false);
+	snapshot_json_interrupted(&j, find(&s, "acme", true));
+	assert_int_equal(fclose(f), 0);
+	assert_string_equal(text, "{\"name\":\"acme\",\"state\":\"interrupted\"}");
+	free(text);
+	snapshot_free(&s);
+}
+
 /* Links, dot and dash directories, pins: none is a policy. */
 static void odd_entries_skipped(void **state)
 {
@@ -352,6 +373,7 @@ int main(void)
 		cmocka_unit_test(reads_meta_mode_and_losses),
 		cmocka_unit_test(unreadable_is_zero),
 		cmocka_unit_test(interrupted_loads),
+		cmocka_unit_test(interrupted_json),
 		cmocka_unit_test(odd_entries_skipped),
 		cmocka_unit_test(missing_and_unlistable),
 	};

@@ -38,6 +38,7 @@ UNIT_SRCS_devices = loader/cmd_devices.c loader/cli.c loader/mof_bus.c loader/bm
 	loader/json.c loader/guid.c loader/text.c loader/bpffs.c $(BMOF_FIXTURE_SRCS)
 UNIT_CFLAGS_devices := -Itests/unit
 UNIT_DEPS_devices := tests/unit/bmof_fixture.h
+UNIT_LIBS_devices := -Wl,--wrap=bpffs_check
 UNIT_SRCS_bpffs := loader/bpffs.c loader/util.c
 UNIT_SRCS_report := loader/report.c loader/json.c loader/text.c loader/guid.c $(POLICY_SRCS)
 UNIT_LIBS_report := -lyaml
@@ -99,10 +100,22 @@ UNIT_LIBS_monitors = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_monitors)) $(LIB
 
 # The policy snapshot on a made-up bpffs: pins are files, read by the
 # wrapped calls in the test.
-UNIT_SRCS_snapshot := loader/snapshot.c loader/store.c loader/util.c loader/bpffs.c loader/fault.c
+UNIT_SRCS_snapshot := loader/snapshot.c loader/store.c loader/util.c loader/bpffs.c loader/fault.c \
+	loader/json.c loader/text.c
 UNIT_CFLAGS_snapshot = -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
 UNIT_WRAP_snapshot := bpf_obj_get bpf_map_lookup_elem
 UNIT_LIBS_snapshot = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_snapshot)) $(LIBBPF_A) -lelf -lz
+
+# wmibpf list, status and show on the same made-up bpffs, with bpffs_check()
+# and the kernel's BTF wrapped: what they print, byte for byte.
+UNIT_SRCS_list_status := loader/cmd_list.c loader/cmd_status.c loader/cmd_show.c loader/cli.c \
+	loader/snapshot.c loader/store.c loader/mof_bus.c loader/util.c loader/bpffs.c loader/fault.c \
+	loader/monitors.c loader/cond_text.c loader/json.c loader/guid.c loader/text.c $(POLICY_SRCS)
+UNIT_CFLAGS_list_status = -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
+UNIT_WRAP_list_status := bpf_obj_get bpf_map_lookup_elem bpffs_check bpffs_require \
+	btf__load_vmlinux_btf
+UNIT_LIBS_list_status = $(addprefix -Wl$(comma)--wrap=,$(UNIT_WRAP_list_status)) $(LIBBPF_A) \
+	-lelf -lz -lyaml
 
 # The bMOF decoder on fixtures its own encoder builds (bmof_fixture.c, shared
 # with the fuzz seeds); BMOF_CORPUS=DIR adds real blobs.
