@@ -15,6 +15,7 @@
 #include "monitors.h"
 #include "snapshot.h"
 #include "store.h"
+#include "text.h"
 #include "wmibpf.h"
 
 /* The lockdown level, the bracketed word of securityfs' lockdown file. */
@@ -104,6 +105,7 @@ static void status_policy(struct app *a, const struct snapshot_policy *p)
 static void status_event_errors(struct app *a)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 300], line[32], *end;
+	char shown[TEXT_ESCAPED_SIZE(256)];
 	unsigned long long n;
 	char **names;
 	size_t nr, i;
@@ -126,7 +128,7 @@ static void status_event_errors(struct app *a)
 			line[0] = '\0';
 		fclose(f);
 		n = strtoull(line, &end, 10);
-		if (end == line || !n)
+		if (end == line || line[0] == '-' || !n)
 			continue;
 		if (a->cli->json) {
 			json_object_begin(&a->json);
@@ -134,7 +136,8 @@ static void status_event_errors(struct app *a)
 			json_kv_uint(&a->json, "count", n);
 			json_object_end(&a->json);
 		} else {
-			printf("events lost on %s: %llu (the firmware's _WED failed)\n", names[i], n);
+			text_escape(names[i], strlen(names[i]), shown, sizeof(shown));
+			printf("events lost on %s: %llu (the firmware's _WED failed)\n", shown, n);
 		}
 	}
 	if (a->cli->json)

@@ -47,6 +47,13 @@ out=$(alias_call 1 0 0x101 3)
 expect_eq "$(refused "$out")" refused \
 	"kernel-only token write through the alias: EBUSY, or the filter's EINVAL"
 expect_eq "$(fw_state 4)" "$bright" "brightness unchanged in the firmware (it answered '$out')"
+# Reaching the claiming driver through an alias needs what a raw call
+# needs: a grant of the alias's node is not one of dell-smbios.
+reads=$(dell_fw_calls 0 0)
+expect_eq "$(runas --no-caps dell-smbios-call --raw --guid "$DELL_ALIAS" 0 0 0x102)" \
+	"error EPERM (Operation not permitted)" "through the alias without CAP_SYS_RAWIO: refused"
+expect_eq "$(dell_fw_calls 0 0)" "$reads" "and the firmware did not run it"
+
 # A method id the driver does not claim is still its own through the alias.
 out=$(wmibpf call "$DELL_ALIAS" 2 --input '00 00 00 00' 2>&1)
 expect_match "$out" "*Device or resource busy*" "method 2 through the alias: the bound driver's"

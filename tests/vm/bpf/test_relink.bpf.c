@@ -6,11 +6,15 @@
  * attach; then `deny`, after it in the chain, refuses the call. Whatever
  * happens to `slow` meanwhile, the call must still meet `deny`
  * (wmi_bpf_unreg() keeps the entry unlinked until no call stands on it).
+ *
+ * The driver-only test uses `slow` alone, on acme's method block: it holds
+ * a brightness set, which acme-wmi claims, while the driver is unbound.
  */
 #include "wmi_bpf.h"
 
 #define ZONES WMI_GUID(0x1e8fec9b, 0x04a5, 0x4ed1, 0xb7, 0x9d, 0xb7, 0x7e, 0xf1, 0x15, 0x28, 0x78)
 
+const volatile __u32 hold_method = 1;	/* driver-only holds acme's method 2 */
 __u64 hold_ns;
 __u32 release;
 __u32 slow_runs;
@@ -27,7 +31,7 @@ int BPF_PROG(slow_call, struct wmi_bpf_ctx *call)
 	__u64 until = bpf_ktime_get_ns() + hold_ns;
 	int i;
 
-	if (call->method_id != 1)
+	if (call->method_id != hold_method || call->origin != WMI_ORIGIN_USER)
 		return WMI_BPF_CONTINUE;
 	__sync_fetch_and_add(&slow_runs, 1);
 	/* bpf_loop() takes at most 2^23 rounds a call: as many calls as it takes. */

@@ -1239,6 +1239,69 @@ static void test_relink(void)
 	CHECK(ret == 0, "and with both gone, the firmware answers (%d)", ret);
 }
 
+/* A brightness set (method 2, which acme-wmi claims): 0, or the errno. */
+static void *driver_only_caller(void *arg)
+{
+	uint32_t v = 77, r;
+
+	*(int *)arg = user_u32(ACME_METHODS, 2, &v, &r);
+	return NULL;
+}
+
+/*
+ * A call the programs saw claimed goes to the claiming driver or nowhere.
+ * `slow` holds a brightness set, which acme-wmi claims, while the driver
+ * is unbound; let go, the call must fail with ENODEV rather than reach
+ * the firmware raw, a route no program saw (the device is no longer
+ * owned by then, and we have CAP_SYS_RAWIO).
+ */
+static void test_driver_only(void)
+{
+	struct test_relink *skel = test_relink__open();
+	const char *drv = "/sys/bus/wmi/drivers/acme-wmi";
+	struct bpf_link *slow = NULL;
+	uint32_t v = 40, r = 0;
+	int caller_ret = 1, ret, i;
+	pthread_t caller;
+	char path[128];
+
+	CHECK(skel, "test_relink opens");
+	if (!skel)
+		return;
+	skel->rodata->hold_method = 2;
+	bind_guid(skel->maps.slow, guid_methods);
+	if (!test_relink__load(skel))
+		slow = bpf_map__attach_struct_ops(skel->maps.slow);
+	CHECK(slow, "slow attached to acme's method block, for method 2");
+	if (!slow)
+		goto out;
+	ret = user_u32(ACME_METHODS, 2, &v, &r);
+	CHECK(ret == 0 && skel->bss->slow_runs == 1,
+	      "a brightness set of 40 passes slow and goes to acme-wmi (%d)", ret);
+
+	skel->bss->hold_ns = 10000000000ull;
+	pthread_create(&caller, NULL, driver_only_caller, &caller_ret);
+	for (i = 0; i < 1000 && skel->bss->slow_runs < 2; i++)
+		usleep(10000);
+	CHECK(skel->bss->slow_runs == 2, "a brightness set of 77 stands in slow");
+	snprintf(path, sizeof(path), "%s/unbind", drv);
+	ret = write_file(path, ACME_METHODS);
+	CHECK(!ret, "acme-wmi unbound meanwhile (%d)", ret);
+	skel->bss->release = 1;
+	pthread_join(caller, NULL);
+	CHECK(caller_ret == -ENODEV,
+	      "the call fails with ENODEV, not raw to the firmware (%d)", caller_ret);
+	ret = user_u32(ACME_METHODS, 1, NULL, &r);
+	CHECK(ret == 0 && r == 40, "the firmware's brightness is still 40 (%d, %u)", ret, r);
+
+	snprintf(path, sizeof(path), "%s/bind", drv);
+	ret = write_file(path, ACME_METHODS);
+	CHECK(!ret, "acme-wmi bound again (%d)", ret);
+	bpf_link__destroy(slow);
+out:
+	test_relink__destroy(skel);
+}
+
 int main(int argc, char **argv)
 {
 	const char *t = argc > 1 ? argv[1] : "";
@@ -1271,6 +1334,8 @@ int main(int argc, char **argv)
 		test_rawio();
 	else if (!strcmp(t, "rawio-update"))
 		test_rawio_update();
+	else if (!strcmp(t, "driver-only"))
+		test_driver_only();
 	else if (!strcmp(t, "relink"))
 		test_relink();
 	else if (!strcmp(t, "verifier") && argc == 3)
