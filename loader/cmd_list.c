@@ -11,21 +11,6 @@
 #include "snapshot.h"
 #include "wmibpf.h"
 
-/*
- * A text field of p's meta, or "?" when it holds no nul, said on stderr
- * with the field named: nothing past the field is ever read.
- */
-static const char *meta_text(const struct snapshot_policy *p, const char *field, size_t size,
-			     const char *what)
-{
-	const char *s = snapshot_meta_text(field, size);
-
-	if (!s)
-		errmsg("policy %s: %s in its meta has no nul in its %zu bytes; shown as ?",
-		       p->shown, what, size);
-	return s ? s : "?";
-}
-
 /* One loaded policy: a line of the table, or a JSON object. */
 static void list_policy(struct app *a, const struct snapshot_policy *p)
 {
@@ -45,7 +30,8 @@ static void list_policy(struct app *a, const struct snapshot_policy *p)
 		char what[48];
 
 		snprintf(what, sizeof(what), "the name of BPF object %zu", k);
-		names[k] = meta_text(p, m->objects[k].name, sizeof(m->objects[k].name), what);
+		names[k] = snapshot_meta_text(p->shown, m->objects[k].name,
+					      sizeof(m->objects[k].name), what);
 		text_escape(names[k], sizeof(m->objects[k].name), shown, sizeof(shown));
 		strncat(objs, k ? ", " : "", sizeof(objs) - strlen(objs) - 1);
 		strncat(objs, shown, sizeof(objs) - strlen(objs) - 1);
@@ -62,7 +48,8 @@ static void list_policy(struct app *a, const struct snapshot_policy *p)
 	json_object_begin(j);
 	json_kv_string(j, "name", p->name);
 	json_kv_string(j, "device", p->has_meta ? guid : "");
-	json_kv_string(j, "source", meta_text(p, m->source, sizeof(m->source), "the source"));
+	json_kv_string(j, "source", snapshot_meta_text(p->shown, m->source, sizeof(m->source),
+							     "the source"));
 	json_kv_uint(j, "loaded_at", m->loaded_at);
 	json_kv_bool(j, "table", m->has_table);
 	json_kv_uint(j, "rules", m->nr_rules);

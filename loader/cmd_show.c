@@ -119,20 +119,14 @@ static const uint8_t *rule_guid(const struct shown_rule *r, const struct wmi_pol
 }
 
 /*
- * A text field of meta: as it is for JSON, escaped for text (into buf, of
- * TEXT_ESCAPED_SIZE(size)); "?" when its size bytes hold no nul, said on
- * stderr with the field named, so nothing past it is read.
+ * A text field of meta (snapshot_meta_text()): as it is for JSON, escaped
+ * for text (into buf, of TEXT_ESCAPED_SIZE(size)).
  */
 static const char *meta_text(const char *policy, const char *field, size_t size,
 			     const char *what, bool json, char *buf)
 {
-	const char *s = snapshot_meta_text(field, size);
+	const char *s = snapshot_meta_text(policy, field, size, what);
 
-	if (!s) {
-		errmsg("policy %s: %s in its meta has no nul in its %zu bytes; shown as ?",
-		       policy, what, size);
-		return "?";
-	}
 	if (json)
 		return s;
 	text_escape(s, size, buf, TEXT_ESCAPED_SIZE(size));

@@ -112,9 +112,14 @@ void snapshot_free(struct snapshot *s)
 	s->nr = 0;
 }
 
-const char *snapshot_meta_text(const char *field, size_t size)
+const char *snapshot_meta_text(const char *policy, const char *field, size_t size,
+			       const char *what)
 {
-	return memchr(field, '\0', size) ? field : NULL;
+	if (memchr(field, '\0', size))
+		return field;
+	errmsg("policy %s: %s in its meta has no nul in its %zu bytes; shown as ?",
+	       policy, what, size);
+	return "?";
 }
 
 void snapshot_json_interrupted(struct json *j, const struct snapshot_policy *p)

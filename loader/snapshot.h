@@ -62,11 +62,13 @@ int snapshot_read(const char *bpffs, struct snapshot *s);
 void snapshot_free(struct snapshot *s);
 
 /*
- * A text field of meta (an object's name, the source): field, or NULL
- * when its size bytes hold no nul. The kernel keeps whatever bytes the
- * map was given, so a field is only a string once this has said so.
+ * A text field of policy's meta (what: an object's name, the source):
+ * field, or "?" when its size bytes hold no nul, said on stderr with the
+ * policy and the field named. The kernel keeps whatever bytes the map was
+ * given, so a field is only a string once this has said so.
  */
-const char *snapshot_meta_text(const char *field, size_t size);
+const char *snapshot_meta_text(const char *policy, const char *field, size_t size,
+			       const char *what);
 
 /*
  * An interrupted load p as list --json and status --json both print it:
