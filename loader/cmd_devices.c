@@ -27,22 +27,6 @@ struct device_info {
 	const char *class;	/* the bMOF's class of its GUID (the bus's), or NULL */
 };
 
-/* A sysfs attribute's first line, or "" if it has none. */
-static void read_attr(const char *dir, const char *attr, char *buf, size_t size)
-{
-	char path[PATH_MAX + 64];
-	FILE *f;
-
-	buf[0] = '\0';
-	snprintf(path, sizeof(path), "%s/%s", dir, attr);
-	f = fopen(path, "r");
-	if (!f)
-		return;
-	if (fgets(buf, size, f))
-		buf[strcspn(buf, "\n")] = '\0';
-	fclose(f);
-}
-
 static void read_device(const char *sysdir, const char *devdir, const char *name,
 			struct device_info *d)
 {

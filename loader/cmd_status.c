@@ -109,7 +109,6 @@ static void status_event_errors(struct app *a)
 	unsigned long long n;
 	char **names;
 	size_t nr, i;
-	FILE *f;
 
 	snprintf(dir, sizeof(dir), "%s/bus/wmi/devices", a->cli->sysfs);
 	if (list_names(dir, NULL, NULL, &names, &nr))
@@ -119,14 +118,8 @@ static void status_event_errors(struct app *a)
 		json_array_begin(&a->json);
 	}
 	for (i = 0; i < nr; i++) {
-		snprintf(path, sizeof(path), "%s/%s/event_data_errors", dir, names[i]);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		line[0] = '\0';
-		if (!fgets(line, sizeof(line), f))
-			line[0] = '\0';
-		fclose(f);
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		read_attr(path, "event_data_errors", line, sizeof(line));
 		n = strtoull(line, &end, 10);
 		if (end == line || line[0] == '-' || !n)
 			continue;

@@ -3,7 +3,9 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,4 +86,19 @@ void free_names(char **names, size_t nr)
 	for (i = 0; i < nr; i++)
 		free(names[i]);
 	free(names);
+}
+
+void read_attr(const char *dir, const char *attr, char *buf, size_t size)
+{
+	char path[PATH_MAX + 64];
+	FILE *f;
+
+	buf[0] = '\0';
+	snprintf(path, sizeof(path), "%s/%s", dir, attr);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	if (fgets(buf, size, f))
+		buf[strcspn(buf, "\n")] = '\0';
+	fclose(f);
 }
