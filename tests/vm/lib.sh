@@ -164,10 +164,15 @@ run_prog() {
 # leaks on the console, where they fail the run.  A kernel without kmemleak
 # (Debian's, vmtest/debian.sh) has nothing to hand over.
 lock_down() {
+	kmemleak_before_lockdown
+	echo "$1" >/sys/kernel/security/lockdown || fail "lockdown $1"
+}
+
+# Lockdown closes debugfs: from now on kmemleak scans by itself.
+kmemleak_before_lockdown() {
 	if [ -e /sys/kernel/debug/kmemleak ] && grep -q '\[none\]' /sys/kernel/security/lockdown; then
 		echo scan=2 >/sys/kernel/debug/kmemleak || fail "start kmemleak's scan thread"
 	fi
-	echo "$1" >/sys/kernel/security/lockdown || fail "lockdown $1"
 }
 
 # The helpers below call BED_CONTROL with wmi-bed (tests/vm/progs/wmi_bed.c):

@@ -3,7 +3,9 @@
 # that rewrites a driver's input and result changes nothing that reaches
 # the firmware or the driver; answers to user space still work. Before
 # lockdown the same program does rewrite both. A policy that allows raw
-# calls (bpf_wmi_allow_raw()) opens nothing under lockdown.
+# calls (bpf_wmi_allow_raw()) opens nothing under lockdown. A program
+# that holds an input window while the kernel is locked down changes
+# nothing either.
 # vmtest: own-boot
 . /wmibpf/tests/lib.sh
 # Lockdown forbids loading unsigned modules: load what is needed first.
@@ -11,7 +13,9 @@ load_module acme_wmi
 
 run_prog wmi-bpf-test lockdown-rewrite unlocked
 
-lock_down integrity
+# The test locks the kernel down (integrity) while a program holds a window.
+kmemleak_before_lockdown
+run_prog wmi-bpf-test lockdown-window
 expect_match "$(cat /sys/kernel/security/lockdown)" "*\\[integrity\\]*" "lockdown level"
 run_prog wmi-bpf-test lockdown-rewrite locked
 expect_ok "load a program that allows raw calls" wmibpf load -q /wmibpf/bpf/test_owner.bpf.o

@@ -17,6 +17,9 @@
  *   observe     only looks at results, method 13's nested package too
  *   rewrite     rewrites method 2's input (brightness set) to 7 and
  *               method 1's result (brightness get) to 99
+ *   hold        the same as rewrite's method_call for one kernel call, but
+ *               holds the input window until the test says "release", so
+ *               that the test can lock the kernel down meanwhile
  */
 #include "wmi_bpf.h"
 
@@ -33,6 +36,8 @@ int after_ok;		/* the window still pointed at the old output */
 __u64 observed;		/* method_done calls seen by observe */
 __u32 observed_flags;	/* ctx->flags of the last one */
 int input_rewritten;	/* bpf_wmi_rewrite_input() gave a window */
+int call_held;		/* hold: method_call holds method 2's input window */
+volatile int release;	/* hold: set by the test, ends the hold */
 
 SEC("struct_ops/method_call")
 int BPF_PROG(no_result_call, struct wmi_bpf_ctx *call)
@@ -142,6 +147,40 @@ int BPF_PROG(rewrite_done, struct wmi_bpf_ctx *call)
 	return 0;
 }
 
+static long until_released(__u32 i, void *until)
+{
+	return release || bpf_ktime_get_ns() > *(__u64 *)until;
+}
+
+/*
+ * At most 10 s; bpf_loop() takes at most 2^23 rounds a call. The kernel
+ * does not preempt the program meanwhile: the guest's other CPU is the
+ * test's.
+ */
+static void wait_release(void)
+{
+	__u64 until = bpf_ktime_get_ns() + 10000000000ULL;
+
+	for (int i = 0; i < 64 && !release && bpf_ktime_get_ns() <= until; i++)
+		bpf_loop(1 << 23, until_released, &until, 0);
+}
+
+SEC("struct_ops/method_call")
+int BPF_PROG(hold_call, struct wmi_bpf_ctx *call)
+{
+	__u8 *p;
+
+	if (call->method_id != 2 || call->origin != 0 || call_held)
+		return WMI_BPF_CONTINUE;
+	p = bpf_wmi_rewrite_input(call, 0, 4);
+	input_rewritten = p != 0;
+	call_held = 1;
+	wait_release();
+	if (p)
+		wmi_put_u32(p, 7);
+	return WMI_BPF_CONTINUE;
+}
+
 #define METHODS WMI_GUID(0xfe733490, 0x2e22, 0x4edb, 0xa7, 0xb5, 0xbc, 0x24, 0x88, 0x74, 0xd3, 0x83)
 
 SEC(".struct_ops.link")
@@ -172,5 +211,8 @@ struct wmi_bpf_ops rewrite = {
 	.method_call = (void *)rewrite_call,
 	.method_done = (void *)rewrite_done,
 };
+
+SEC(".struct_ops.link")
+struct wmi_bpf_ops hold = { .guid = METHODS, .method_call = (void *)hold_call };
 
 char LICENSE[] SEC("license") = "GPL";

@@ -6,7 +6,9 @@
  *
  *   wmi-bpf-test deny | emulate | rewrite | detach | chain | scope |
  *                origin | answer | hostile | lockdown-rewrite locked|unlocked |
- *                translator | recursion | cap | rawio | rawio-update | relink |
+ *                lockdown-window |
+ *                translator | recursion | cap | cap-alias GUID ALIAS | rawio |
+ *                rawio-update | relink |
  *                verifier DIR | loop SECONDS | pin PATH |
  *                pin-translator PATH
  *
@@ -35,6 +37,7 @@
 #include "emulate_method.skel.h"
 #include "rewrite_arg.skel.h"
 #include "test_answer.skel.h"
+#include "test_capable.skel.h"
 #include "test_chain.skel.h"
 #include "test_hostile.skel.h"
 #include "test_rawio.skel.h"
@@ -525,6 +528,50 @@ static void test_lockdown_rewrite(bool locked)
 	test_hostile__destroy(skel);
 }
 
+static void *hold_setter(void *arg)
+{
+	*(int *)arg = write_file(BACKLIGHT "brightness", "40");
+	return NULL;
+}
+
+/*
+ * The lockdown rule holds for as long as a program holds what it was
+ * given: `hold` takes a writable window into the driver's brightness set,
+ * unlocked, then waits while the kernel is locked down; what it writes
+ * must not reach the firmware. Must run unlocked, and leaves the kernel at
+ * integrity lockdown.
+ */
+static void test_lockdown_window(void)
+{
+	struct test_hostile *skel = test_hostile__open_and_load();
+	struct bpf_link *link;
+	int i, set_ret = 1;
+	pthread_t setter;
+
+	CHECK(skel, "test_hostile loads");
+	if (!skel)
+		return;
+	CHECK(!write_file(BACKLIGHT "brightness", "50") &&
+	      read_int(BACKLIGHT "actual_brightness") == 50, "the firmware's brightness is 50");
+	link = attach_one(skel->maps.hold);
+	pthread_create(&setter, NULL, hold_setter, &set_ret);
+	for (i = 0; i < 3000 && !skel->bss->call_held; i++)
+		usleep(10000);
+	CHECK(skel->bss->call_held && skel->bss->input_rewritten,
+	      "unlocked, the program holds a window into the driver's input");
+	CHECK(!write_file("/sys/kernel/security/lockdown", "integrity"),
+	      "the kernel is locked down while it holds the window");
+	skel->bss->release = 1;
+	pthread_join(setter, NULL);
+	bpf_link__destroy(link);
+
+	CHECK(set_ret != 0, "the driver's set fails: the input the program held is not sent");
+	CHECK(read_int(BACKLIGHT "actual_brightness") == 50,
+	      "the firmware got neither the program's 7 nor the driver's 40 (%d)",
+	      read_int(BACKLIGHT "actual_brightness"));
+	test_hostile__destroy(skel);
+}
+
 /* acme-wmi must be loaded. */
 static void test_translator(void)
 {
@@ -865,6 +912,29 @@ static void test_rawio_update(void)
 }
 
 /*
+ * Attach map without CAP_SYS_RAWIO, watching the kernel ask for it: the
+ * attach succeeds, for a program that only observes, so the question is
+ * asked without auditing, else every such attach is logged as a denial.
+ */
+static struct bpf_link *rawio_attach_watched(struct bpf_map *map)
+{
+	struct test_capable *cap = test_capable__open_and_load();
+	struct bpf_link *link;
+
+	CHECK(cap && !test_capable__attach(cap), "the capability watcher attaches");
+	if (!cap)
+		return NULL;
+	cap->bss->watch_tid = syscall(SYS_gettid);
+	link = bpf_map__attach_struct_ops(map);
+	cap->bss->watch_tid = 0;
+	CHECK(cap->bss->asked >= 1 && !cap->bss->audited,
+	      "the attach asked for CAP_SYS_RAWIO without auditing (asked %u, audited %u)",
+	      cap->bss->asked, cap->bss->audited);
+	test_capable__destroy(cap);
+	return link;
+}
+
+/*
  * Altering calls needs CAP_SYS_RAWIO when attaching or replacing, as a raw
  * call does; CAP_BPF and CAP_PERFMON only let a program observe and deny.
  * Run with CAP_SYS_RAWIO, CAP_PERFMON and CAP_BPF only; it drops the first.
@@ -898,7 +968,7 @@ static void test_rawio(void)
 	rawio_round(skel, false, "replaced without CAP_SYS_RAWIO", brightness);
 	bpf_link__destroy(link);
 
-	link = bpf_map__attach_struct_ops(skel->maps.rawio_a);
+	link = rawio_attach_watched(skel->maps.rawio_a);
 	CHECK(link, "attached without CAP_SYS_RAWIO");
 	rawio_round(skel, false, "attached without CAP_SYS_RAWIO", brightness);
 	bpf_link__destroy(link);
@@ -908,8 +978,41 @@ static void test_rawio(void)
 	test_rawio__destroy(skel);
 }
 
-/* At most 16 programs may act on one device. */
-static void test_cap(void)
+/* GUID string to the bytes of a guid_t (the first three fields little-endian). */
+static bool parse_guid(const char *s, uint8_t g[16])
+{
+	static const int at[16] = { 3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15 };
+	unsigned int b, i;
+
+	if (strlen(s) != 36)
+		return false;
+	for (i = 0; i < 16; i++) {
+		while (*s == '-')
+			s++;
+		if (sscanf(s, "%2x", &b) != 1)
+			return false;
+		g[at[i]] = b;
+		s += 2;
+	}
+	return true;
+}
+
+static void test_cap(const uint8_t first[16], const uint8_t last[16]);
+
+/* The programs bound to a device's aliases count towards its 16 together. */
+static void test_cap_alias(const char *original, const char *alias)
+{
+	uint8_t a[16], b[16];
+
+	CHECK(parse_guid(original, a) && parse_guid(alias, b), "GUIDs %s %s", original, alias);
+	test_cap(a, b);
+}
+
+/*
+ * At most 16 programs may act on one device: 16 bound to first, then one
+ * more bound to last (a GUID of the same device, or of an alias of it).
+ */
+static void test_cap(const uint8_t first[16], const uint8_t last[16])
 {
 	struct allow_all *skel[18] = { };
 	struct bpf_link *link[18] = { };
@@ -919,7 +1022,7 @@ static void test_cap(void)
 		skel[i] = allow_all__open();
 		if (!skel[i])
 			break;
-		bind_guid(skel[i]->maps.allow_all, guid_zones);
+		bind_guid(skel[i]->maps.allow_all, i < 16 ? first : last);
 		if (allow_all__load(skel[i]))
 			break;
 		link[i] = bpf_map__attach_struct_ops(skel[i]->maps.allow_all);
@@ -1329,6 +1432,8 @@ int main(int argc, char **argv)
 		test_hostile();
 	else if (!strcmp(t, "lockdown-rewrite") && argc == 3)
 		test_lockdown_rewrite(!strcmp(argv[2], "locked"));
+	else if (!strcmp(t, "lockdown-window"))
+		test_lockdown_window();
 	else if (!strcmp(t, "answer"))
 		test_answer();
 	else if (!strcmp(t, "translator"))
@@ -1336,7 +1441,9 @@ int main(int argc, char **argv)
 	else if (!strcmp(t, "recursion"))
 		test_recursion();
 	else if (!strcmp(t, "cap"))
-		test_cap();
+		test_cap(guid_zones, guid_zones);
+	else if (!strcmp(t, "cap-alias") && argc == 4)
+		test_cap_alias(argv[2], argv[3]);
 	else if (!strcmp(t, "rawio"))
 		test_rawio();
 	else if (!strcmp(t, "rawio-update"))
