@@ -9,7 +9,8 @@
 # the firmware behind dell-pc's back.  The alias is owned as the original
 # is: a raw call on it is refused (EBUSY) or goes to the claiming driver
 # (its filter answers), and the firmware's own count of WMDA evaluations
-# does not move.  Root, all capabilities (CAP_SYS_RAWIO included).
+# does not move.  Root, all capabilities (CAP_SYS_RAWIO included).  WMI-BPF
+# programs bound to either GUID act on calls through both.
 . /wmibpf/tests/lib.sh
 
 # alias_call CLASS SELECT [IN...]: the call as a raw method call (method 1)
@@ -97,4 +98,27 @@ fw_set_state 4 "$bright"
 # alias and the original GUID, its object id or the word alias.
 expect_match "$(dmesg | grep -i "$DELL_ALIAS" | grep -iE "$DELL_SMBIOS|object id|WMDA|alias" | head -1)" \
 	"?*" "probe logged the alias of $DELL_SMBIOS"
+
+# (d) Programs act on the firmware method, whichever GUID it is called
+# through: a policy for the original holds on the alias, and one for the
+# alias on the original.
+deny_policy() {	# DEVICE
+	printf 'name: aliasdeny\ndevice: %s\nrules:\n  - method: 1\n    action: deny\n    errno: EACCES\n' "$1"
+}
+deny_policy "$DELL_SMBIOS" >/tmp/aliasdeny.yaml
+expect_ok "load a policy denying method 1 of $DELL_SMBIOS" wmibpf load -q /tmp/aliasdeny.yaml
+total=$(fw_calls_total)
+expect_eq "$(alias_call 0 0 0x102)" "error EACCES (Permission denied)" \
+	"the policy denies the call through the alias"
+expect_eq "$(fw_calls_total)" "$total" "which did not reach the firmware"
+expect_ok "unload it" wmibpf unload aliasdeny
+deny_policy "$DELL_ALIAS" >/tmp/aliasdeny.yaml
+expect_ok "load it for $DELL_ALIAS" wmibpf load -q /tmp/aliasdeny.yaml
+expect_eq "$(dell_raw_call 0 0 0x102)" "error EACCES (Permission denied)" \
+	"a policy for the alias denies the call through the original"
+expect_ok "unload it" wmibpf unload aliasdeny
+expect_match "$(alias_call 0 0 0x102)" "ok *" "unloaded, the call through the alias is the driver's again"
+
+# (e) At most 16 programs act on a device and its aliases together.
+run_prog wmi-bpf-test cap-alias "$DELL_SMBIOS" "$DELL_ALIAS"
 finish

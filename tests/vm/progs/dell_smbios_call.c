@@ -9,12 +9,13 @@
  *       with the buffer size the node reports)
  *   dell-smbios-call [--raw [--size N]] --each
  *       one call per line of stdin ("CLASS SELECT IN..." or "CLASS:SELECT:IN...")
- *   dell-smbios-call --raw [--size N] [--guid GUID] CLASS SELECT [IN...]
+ *   dell-smbios-call --raw [--size N] [--guid GUID | --fd FD] CLASS SELECT [IN...]
  *       through the generic node of the method's WMI device,
  *       /dev/wmi/A80593CE-A997-11DA-B012-B622A1EF5492 (or that of GUID, a
- *       device with the same object id: vmtest/acpi/dell.asl's alias),
- *       method 1; the input is the calling interface buffer (36 bytes)
- *       padded with zeros to N
+ *       device with the same object id: vmtest/acpi/dell.asl's alias; or
+ *       the node open as FD, which another process opened), method 1; the
+ *       input is the calling interface buffer (36 bytes) padded with zeros
+ *       to N
  *
  * Numbers are decimal or 0x hex.  Prints "ok R0 R1 R2 R3", the four output
  * words in hex, and exits 0; or "error ENAME (message)" and exits 1.
@@ -31,8 +32,9 @@
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: dell-smbios-call [--raw [--size N] [--guid GUID]] CLASS SELECT [IN0..IN3]\n"
-		"       dell-smbios-call [--raw [--size N] [--guid GUID]] --each\n");
+	fprintf(stderr, "usage: dell-smbios-call [--raw [--size N] [--guid GUID | --fd FD]] "
+		"CLASS SELECT [IN0..IN3]\n"
+		"       dell-smbios-call [--raw [--size N] [--guid GUID | --fd FD]] --each\n");
 	return 2;
 }
 
@@ -83,6 +85,8 @@ static int call_driver(const struct calling_interface_buffer *std)
 
 /* The generic node raw calls go through: DELL_SMBIOS_GUID's, or --guid's. */
 static const char *raw_guid = DELL_SMBIOS_GUID;
+/* Or the node open as --fd, -1 if none. */
+static int raw_fd = -1;
 
 /* Through the generic node: method 1 with the buffer as its input. */
 static int call_raw(const struct calling_interface_buffer *std, uint32_t size)
@@ -104,13 +108,14 @@ static int call_raw(const struct calling_interface_buffer *std, uint32_t size)
 	}
 	memcpy(in, std, sizeof(*std));
 	snprintf(path, sizeof(path), "/dev/wmi/%s", raw_guid);
-	fd = open(path, O_RDWR);
+	fd = raw_fd >= 0 ? raw_fd : open(path, O_RDWR);
 	if (fd < 0) {
 		ret = error(errno);
 		goto out;
 	}
 	ret = wmi_call(fd, &c, 0, 1, in, size, res, size);
-	close(fd);
+	if (fd != raw_fd)
+		close(fd);
 	if (ret) {
 		ret = error(-ret);
 	} else if (c.result_type != WMI_RESULT_BUFFER || c.output_size < sizeof(out)) {
@@ -194,7 +199,7 @@ static int call_each(int raw, uint32_t size)
 int main(int argc, char **argv)
 {
 	struct calling_interface_buffer std;
-	unsigned long size = 0;
+	unsigned long size = 0, v;
 	int raw = 0, i = 1;
 
 	if (i < argc && !strcmp(argv[i], "--raw")) {
@@ -209,6 +214,11 @@ int main(int argc, char **argv)
 			if (strlen(argv[i + 1]) != strlen(DELL_SMBIOS_GUID))
 				return usage();
 			raw_guid = argv[i + 1];
+			i += 2;
+		} else if (i + 1 < argc && !strcmp(argv[i], "--fd")) {
+			if (number(argv[i + 1], &v) || v > INT32_MAX)
+				return usage();
+			raw_fd = v;
 			i += 2;
 		}
 	}
