@@ -41,7 +41,7 @@ endif
 # The machine make vm boots (vmtest/machines/NAME.conf).
 MACHINE ?= acme
 
-VM_TESTS ?= $(sort $(basename $(filter-out lib.sh dkms_%,$(notdir $(wildcard tests/vm/*.sh)))))
+VM_TESTS ?= $(sort $(basename $(filter-out lib.sh lib_%.sh dkms_%,$(notdir $(wildcard tests/vm/*.sh)))))
 # The in-guest tests that also run on Debian's own kernel with the DKMS
 # wmi.ko (vmtest/debian.sh): its own check, the char device, BPF hooks,
 # policies with wmibpf, bpftool on the module's struct_ops type, lockdown,
