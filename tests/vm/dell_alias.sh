@@ -66,24 +66,21 @@ profile=/sys/firmware/acpi/platform_profile
 fw_set_state 1 1
 fw_set_state 2 0
 expect_eq "$(cat $profile)" balanced "balanced to begin with"
-rm -f /tmp/profile.ready
-wait-notify sysfs $profile /tmp/profile.ready 5000 >/tmp/profile.out &
-waiter=$!
-wait_for_file /tmp/profile.ready
+watch_notify sysfs $profile 5000
 out=$(alias_call 17 19 1 0x108)
 case "$out" in
 "error EBUSY"*)
-	kill $waiter 2>/dev/null
-	wait $waiter
+	kill $watcher 2>/dev/null
+	wait $watcher
 	expect_eq "$(fw_state 1)" 1 "thermal set through the alias refused: the firmware's mode unchanged"
 	;;
 ok*)
-	wait $waiter
+	wait $watcher
 	expect_eq "$?" 0 "thermal set through the alias went through (the firmware's mode is now $(fw_state 1)): platform_profile notified"
 	expect_eq "$(cat $profile)" performance "dell-pc reports the new profile"
 	;;
 *)
-	wait $waiter
+	wait $watcher
 	fail "thermal set through the alias: got '$out', expected 'error EBUSY' or 'ok ...'"
 	;;
 esac

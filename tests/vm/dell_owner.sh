@@ -48,12 +48,9 @@ profile=/sys/firmware/acpi/platform_profile
 fw_set_state 1 1
 fw_set_state 2 1
 expect_eq "$(cat $profile)" balanced "balanced to begin with"
-rm -f /tmp/profile.ready
-wait-notify sysfs $profile /tmp/profile.ready 5000 >/tmp/profile.out &
-waiter=$!
-wait_for_file /tmp/profile.ready
+watch_notify sysfs $profile 5000
 expect_match "$(dell_raw_call 17 19 1 0x108)" "ok 0x00000000 *" "set performance, as dell-pc does it"
-wait $waiter
+wait $watcher
 expect_eq "$?" 0 "platform_profile notified"
 expect_eq "$(fw_state 1)" 8 "the firmware's thermal mode"
 expect_eq "$(cat $profile)" performance "dell-pc reports the new profile"

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# Helpers for in-guest tests; sourced by every tests/vm/*.sh.
+# Helpers for in-guest tests; sourced by every tests/vm/*.sh (lib_*.sh are
+# helpers shared by a few of them, sourced after this one).
 #
 # A test is a busybox sh script that exits 0 when every check held.  Checks
 # print what they compared, so a failure in the console log says what went
@@ -134,6 +135,17 @@ grant_node() {
 kcall() {
 	echo "$2" >"$TESTDRV/$1" || return 1
 	cat "$TESTDRV/$1"
+}
+
+# watch_notify KIND WHAT MS: start wait-notify KIND WHAT (a sysfs attribute's
+# notification, or a device's uevent) for up to MS ms in the background,
+# and return once it watches; $watcher is its pid, /tmp/watch.out what it
+# saw once it has ended.
+watch_notify() {
+	rm -f /tmp/watch.ready
+	wait-notify "$1" "$2" /tmp/watch.ready "$3" >/tmp/watch.out &
+	watcher=$!
+	wait_for_file /tmp/watch.ready
 }
 
 # wait_for_file FILE: up to ten seconds for FILE to appear.

@@ -14,22 +14,18 @@ expect_eq "$(cat $WMI_DEVICES/$ACME_METHODS/claimed_methods)" "2 4" "methods cla
 expect_eq "$(cat $BL/brightness)" 50 "backlight starts at the firmware's level"
 
 # A raw set is answered by the driver, and user space is notified.
-rm -f /tmp/ready
-wait-notify sysfs $BL/actual_brightness /tmp/ready 10000 >/tmp/notify &
-wait_for_file /tmp/ready
+watch_notify sysfs $BL/actual_brightness 10000
 expect_ok "acme-ctl brightness 30" acme-ctl brightness 30
-wait $!
-expect_eq "$(cat /tmp/notify)" notified "sysfs_notify on actual_brightness"
+wait $watcher
+expect_eq "$(cat /tmp/watch.out)" notified "sysfs_notify on actual_brightness"
 expect_eq "$(acme-ctl brightness)" 30 "firmware brightness (raw get)"
 expect_eq "$(cat $BL/brightness)" 30 "backlight brightness (driver state)"
 expect_eq "$(cat $BL/actual_brightness)" 30 "backlight actual_brightness"
 
-rm -f /tmp/ready
-wait-notify uevent "backlight/acme" /tmp/ready 10000 >/tmp/uevent &
-wait_for_file /tmp/ready
+watch_notify uevent backlight/acme 10000
 expect_ok "acme-ctl brightness 35" acme-ctl brightness 35
-wait $!
-expect_match "$(cat /tmp/uevent)" "*ACTION=change*SUBSYSTEM=backlight*" "change uevent for the backlight"
+wait $watcher
+expect_match "$(cat /tmp/watch.out)" "*ACTION=change*SUBSYSTEM=backlight*" "change uevent for the backlight"
 
 # Out of range: the driver answers as the firmware does, nothing moves.
 acme-ctl brightness 101
@@ -38,12 +34,10 @@ expect_eq "$(cat $BL/brightness)" 35 "backlight unchanged by the refused call"
 expect_eq "$(acme-ctl brightness)" 35 "firmware unchanged by the refused call"
 
 # The keyboard light is claimed too and goes through the LED core.
-rm -f /tmp/ready
-wait-notify sysfs $LED/brightness_hw_changed /tmp/ready 10000 >/tmp/notify &
-wait_for_file /tmp/ready
+watch_notify sysfs $LED/brightness_hw_changed 10000
 expect_ok "acme-ctl kbd 2" acme-ctl kbd 2
-wait $!
-expect_eq "$(cat /tmp/notify)" notified "sysfs_notify on brightness_hw_changed"
+wait $watcher
+expect_eq "$(cat /tmp/watch.out)" notified "sysfs_notify on brightness_hw_changed"
 expect_eq "$(cat $LED/brightness)" 2 "LED brightness"
 expect_eq "$(acme-ctl kbd)" 2 "firmware keyboard light"
 
