@@ -14,15 +14,10 @@ policy() {	# NAME ERRNO OBJECT...
 policy fan EACCES allow_all >/tmp/v1.yaml
 policy fan EBUSY deny_method >/tmp/v2.yaml
 
-# The struct_ops maps attached links run, by name: what acts, truly.
-# Two bpftool runs, not one per link: each costs seconds under TCG.
+# The struct_ops maps attached links run, by name: what acts, truly
+# (bpf-ids asks the kernel as bpftool would, in milliseconds, not seconds).
 running() {
-	local maps
-	maps=$(bpftool link show | sed -n 's/.*struct_ops *map \([0-9]*\).*/\1/p' | tr '\n' ' ')
-	[ -n "$maps" ] || return 0
-	bpftool struct_ops show | awk -v maps=" $maps" '
-		{ id = $1; sub(/:$/, "", id) } index(maps, " " id " ") { print $2 }' |
-		sort | tr '\n' ' '
+	bpf-ids running | sort | tr '\n' ' '
 }
 # All that can be seen of the policy: pins, what runs, what a call gets.
 state() {
@@ -30,14 +25,9 @@ state() {
 		"$(running)| $(acme-ctl fan 2 2>&1)"
 }
 # The ids of every pinned object, and the map each link runs: the same
-# objects, not only alike ones. Each pin with its link's first line or
-# its map's id, from one bpftool run for links and one for maps.
+# objects, not only alike ones.
 ids() {
-	{ bpftool -f link show | sed 's/^/link /'; bpftool -f map show | sed 's/^/map /'; } |
-	awk -v dir="$W/fan/" '
-		$2 ~ /^[0-9]+:$/ { kind = $1; id = $2; sub(/:$/, "", id); $1 = ""; head = substr($0, 2); next }
-		$2 == "pinned" && index($3, dir) == 1 { print $3, (kind == "link" ? head : id) }' |
-	sort | tr '\n' ' '
+	bpf-ids pins $W/fan | tr '\n' ' '
 }
 V1="fan | conds hits link meta mode obj-allow_all ops ops-allow_all rules | allow_all wmi_policy | acme-ctl: method 6: Permission denied"
 V2="fan | conds hits link meta mode obj-deny_method ops ops-deny_method rules | deny_method wmi_policy | acme-ctl: method 6: Device or resource busy"
