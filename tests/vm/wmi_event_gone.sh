@@ -5,7 +5,12 @@
 # the mapper is bound again, delivers events.  With no driver bound, the
 # first reader turns the firmware's event on (WED0); it stays on across
 # closes, so opening the node runs no firmware code, until the removal.
+# On a new device, a WMI-BPF program decides who may read its events, and
+# an opener it refuses turns nothing on.
 # vmtest: own-boot
 . /wmibpf/tests/lib.sh
 run_prog wmi-event-test gone
+run_prog wmi-event-test renew
+grant_node $ACME_EVENT
+run_prog wmi-bpf-readers
 finish

@@ -1099,6 +1099,8 @@ static void test_verifier(const char *dir)
 	expect_refused(dir, "bad_event_oob", "invalid access to memory, mem_size=4 off=4 size=1");
 	expect_refused(dir, "bad_event_update",
 		       "calling kernel function bpf_wmi_driver_update is not allowed");
+	expect_refused(dir, "bad_open_sleepable",
+		       "attach to unsupported member event_open of struct wmi_bpf_ops");
 }
 
 static atomic_bool stop;

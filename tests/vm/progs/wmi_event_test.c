@@ -5,22 +5,30 @@
  * acme method block stored (vmtest/acpi/acme.asl).
  *
  *   wmi-event-test basic     records, readers, poll, O_NONBLOCK, sizes
+ *   wmi-event-test readers   the places users without CAP_SYS_ADMIN may
+ *                            take (the node must be granted to all)
  *   wmi-event-test storm N   N events: a reader that keeps up, one that
  *                            does not read, readers that come and go
  *   wmi-event-test gone      readers blocked in read() and poll() when
  *                            the device is removed
+ *   wmi-event-test renew     remove the event device and bring it back, its
+ *                            event off, its node new and nobody's reader
  *   wmi-event-test read DEVICE COUNT TIMEOUT_S
  *                            print COUNT records, one line each
  */
 
 #include <dirent.h>
+#include <grp.h>
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <sched.h>
+#include <signal.h>
 #include <time.h>
+#include <sys/wait.h>
 
 #include "check.h"
 #include "wmi_util.h"
@@ -193,6 +201,210 @@ static void test_basic(void)
 	}
 	close(r1);
 	close(r2);
+}
+
+/*
+ * Readers held by a child running as one user, without capabilities: it
+ * opens the node until an open fails (or it holds 20), and keeps them open
+ * until release_readers() kills it. (Not until a pipe closes: the holders
+ * forked after it would keep the pipe open.)
+ */
+struct holder {
+	pid_t pid;
+	int opened;	/* how many it holds */
+	int err;	/* errno of the open that failed */
+};
+
+static int hold_readers(uid_t uid, struct holder *h)
+{
+	int report[2], res[2] = { -1, 0 };
+
+	if (pipe(report))
+		return -1;
+	h->pid = fork();
+	if (h->pid < 0) {
+		close(report[0]);
+		close(report[1]);
+		return -1;
+	}
+	if (h->pid == 0) {
+		int n = 0;
+
+		close(report[0]);
+		if (setgroups(0, NULL) || setresgid(uid, uid, uid) || setresuid(uid, uid, uid))
+			_exit(1);
+		while (n < 20 && open(EVENT_NODE, O_RDONLY) >= 0)
+			n++;
+		res[0] = n;
+		res[1] = n < 20 ? errno : 0;
+		if (write(report[1], res, sizeof(res)) != sizeof(res))
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(report[1]);
+	if (read(report[0], res, sizeof(res)) != sizeof(res))
+		res[0] = -1;
+	close(report[0]);
+	h->opened = res[0];
+	h->err = res[1];
+	return 0;
+}
+
+/* Its files are closed once waitpid() returns: the exit closes them first. */
+static void release_readers(struct holder *h)
+{
+	kill(h->pid, SIGKILL);
+	waitpid(h->pid, NULL, 0);
+}
+
+/* Opens by root until one fails, at most @max; returns how many, kept in @fds. */
+static int root_readers(int *fds, int max, int *err)
+{
+	int n = 0;
+
+	*err = 0;
+	while (n < max && (fds[n] = open(EVENT_NODE, O_RDONLY)) >= 0)
+		n++;
+	if (n < max)
+		*err = errno;
+	return n;
+}
+
+/* Opens by the current process until one fails, at most 20: how many. */
+static int open_all(void)
+{
+	int n = 0;
+
+	while (n < 20 && open(EVENT_NODE, O_RDONLY) >= 0)
+		n++;
+	return n;
+}
+
+/*
+ * A user with subordinate ids (here uid 3000, whose namespace root maps to
+ * ids 5000 to 5002, as newuidmap would) opens as each of them: it is still
+ * one user, with 8 places in all. Return: how many the three opened.
+ */
+static int userns_readers(void)
+{
+	int ready[2], mapped[2], total[2], n = -1;
+	char path[64], c = 0;
+	pid_t pid;
+
+	if (pipe(ready) || pipe(mapped) || pipe(total))
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		int hold[2], sum = 0;
+
+		close(mapped[1]);
+		if (setgroups(0, NULL) || setresgid(3000, 3000, 3000) ||
+		    setresuid(3000, 3000, 3000) || unshare(CLONE_NEWUSER))
+			_exit(1);
+		if (write(ready[1], &c, 1) != 1 || read(mapped[0], &c, 1) != 1 || pipe(hold))
+			_exit(1);
+		for (uid_t u = 0; u < 3; u++) {
+			int opened[2], k = -1;
+
+			if (pipe(opened))
+				_exit(1);
+			if (fork() == 0) {
+				/* Opens as ns uid u, and holds them while hold is open. */
+				close(hold[1]);
+				k = setresuid(u, u, u) ? -1 : open_all();
+				if (write(opened[1], &k, sizeof(k)) != sizeof(k))
+					_exit(1);
+				while (read(hold[0], &c, 1) > 0)
+					;
+				_exit(0);
+			}
+			if (read(opened[0], &k, sizeof(k)) != sizeof(k) || k < 0)
+				_exit(1);
+			close(opened[0]);
+			close(opened[1]);
+			sum += k;
+		}
+		if (write(total[1], &sum, sizeof(sum)) != sizeof(sum))
+			_exit(1);
+		/* Until the parent has the count; then no reader is left. */
+		while (read(mapped[0], &c, 1) > 0)
+			;
+		close(hold[1]);
+		while (wait(NULL) > 0)
+			;
+		_exit(0);
+	}
+	close(ready[1]);
+	close(mapped[0]);
+	close(total[1]);
+	snprintf(path, sizeof(path), "/proc/%d/uid_map", pid);
+	if (read(ready[0], &c, 1) != 1 || write_file(path, "0 5000 3") ||
+	    write(mapped[1], &c, 1) != 1 || read(total[0], &n, sizeof(n)) != sizeof(n))
+		n = -1;
+	close(mapped[1]);
+	waitpid(pid, NULL, 0);
+	close(ready[0]);
+	close(total[0]);
+	return n;
+}
+
+/*
+ * Users granted the node share 48 of its 64 places, 8 each at most; root
+ * keeps the other 16 (userspace.rst, "Receiving events").
+ */
+static void test_readers(void)
+{
+	struct holder users[7];
+	int fds[70], nr, err;
+
+	for (int i = 0; i < 7; i++) {
+		if (hold_readers(1000 + i, &users[i])) {
+			CHECK(0, "start a reader as uid %d: %s", 1000 + i, strerror(errno));
+			while (i > 0)
+				release_readers(&users[--i]);
+			return;
+		}
+		if (i == 0)
+			CHECK(users[0].opened == 8 && users[0].err == EMFILE,
+			      "one user: 8 readers, then EMFILE (%d, %s)",
+			      users[0].opened, strerror(users[0].err));
+		else if (i < 6)
+			CHECK(users[i].opened == 8 && users[i].err == EMFILE,
+			      "uid %d: 8 more (%d, %s)", 1000 + i, users[i].opened,
+			      strerror(users[i].err));
+	}
+	CHECK(users[6].opened == 0 && users[6].err == EMFILE,
+	      "with 48 held by users, a seventh gets none: EMFILE (%d, %s)",
+	      users[6].opened, strerror(users[6].err));
+
+	nr = root_readers(fds, 70, &err);
+	CHECK(nr == 16 && err == EMFILE, "root still gets the 16 places kept for it (%d, %s)",
+	      nr, strerror(err));
+	while (nr > 0)
+		close(fds[--nr]);
+
+	release_readers(&users[0]);
+	release_readers(&users[6]);
+	if (hold_readers(1006, &users[6]) == 0) {
+		CHECK(users[6].opened == 8 && users[6].err == EMFILE,
+		      "once one user closes its 8, another gets 8 (%d, %s)",
+		      users[6].opened, strerror(users[6].err));
+		release_readers(&users[6]);
+	}
+	for (int i = 1; i < 6; i++)
+		release_readers(&users[i]);
+
+	nr = userns_readers();
+	CHECK(nr == 8, "a user opening as 3 of its ids in a user namespace is one user: 8 (%d)",
+	      nr);
+
+	nr = root_readers(fds, 70, &err);
+	CHECK(nr == 64 && err == EMFILE, "root alone: all 64 (%d, %s)", nr, strerror(err));
+	while (nr > 0)
+		close(fds[--nr]);
 }
 
 /* One reader's view of a run of events, checked as it goes. */
@@ -417,19 +629,6 @@ static void *blocked_reader(void *arg)
 	return NULL;
 }
 
-/* The firmware's event enable state, as its WED0 method last set it. */
-static int collection(void)
-{
-	int methods = wmi_open(ACME_METHODS);
-	uint32_t v = 0xff;
-
-	if (methods < 0 || wmi_call_u32(methods, 0, 11, NULL, &v))
-		v = 0xff;
-	if (methods >= 0)
-		close(methods);
-	return v;
-}
-
 static void test_gone(void)
 {
 	struct blocked rd = { .poller = false }, pl = { .poller = true };
@@ -440,13 +639,13 @@ static void test_gone(void)
 	CHECK(mapper_of(ACME_EVENT, mapper, sizeof(mapper)) == 0, "mapper of the event device: %s",
 	      mapper);
 	/* No driver binds the event device in this boot: readers alone turn it on. */
-	CHECK(collection() == 0, "no reader yet: the firmware's event is off");
+	CHECK(acme_event_state() == 0, "no reader yet: the firmware's event is off");
 	fd = open_events(0);
-	CHECK(collection() == 1, "the first reader turns it on (WED0)");
+	CHECK(acme_event_state() == 1, "the first reader turns it on (WED0)");
 	close(fd);
 	for (int i = 0; i < 50; i++)
 		close(open_events(0));
-	CHECK(collection() == 1, "it stays on across closes: no firmware call per open");
+	CHECK(acme_event_state() == 1, "it stays on across closes: no firmware call per open");
 	rd.fd = open_events(0);
 	pl.fd = open_events(0);
 	queued = open_events(0);
@@ -484,7 +683,7 @@ static void test_gone(void)
 	close(queued);
 
 	CHECK(rebind_mappers() == 0, "bind the WMI mappers again, in order");
-	CHECK(collection() == 0, "the removal turned the event off: the readers' hold ended");
+	CHECK(acme_event_state() == 0, "the removal turned the event off: the readers' hold ended");
 	fd = open_events(0);
 	CHECK(fd >= 0 && raise_event(0x78) == 0 && (wait_readable(fd, 10000) & POLLIN) &&
 	      read_one(fd, sizeof(buf)) == 48 && event_data(record(buf)) == 0x78,
@@ -500,6 +699,16 @@ static void test_gone(void)
  * small event may overtake the last big one: read until every one of the
  * twenty is kept or counted as lost.
  */
+static void test_renew(void)
+{
+	/* All of them: see rebind_mappers(). */
+	CHECK(rebind_mappers() == 0, "unbind the WMI mappers and bind them again, in order");
+	for (int i = 0; i < 100 && access(EVENT_NODE, F_OK); i++)
+		usleep(50000);
+	CHECK(access(EVENT_NODE, F_OK) == 0, "the event device's node is back");
+	CHECK(acme_event_state() == 0, "with the firmware's event off");
+}
+
 static void test_big(void)
 {
 	const struct wmi_event *e;
@@ -588,12 +797,16 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 2 && !strcmp(argv[1], "basic"))
 		test_basic();
+	else if (argc == 2 && !strcmp(argv[1], "readers"))
+		test_readers();
 	else if (argc == 3 && !strcmp(argv[1], "storm"))
 		test_storm(atol(argv[2]));
 	else if (argc == 2 && !strcmp(argv[1], "big"))
 		test_big();
 	else if (argc == 2 && !strcmp(argv[1], "gone"))
 		test_gone();
+	else if (argc == 2 && !strcmp(argv[1], "renew"))
+		test_renew();
 	else if (argc == 5 && !strcmp(argv[1], "read"))
 		return print_records(argv[2], atol(argv[3]), atoi(argv[4]));
 	else
@@ -601,7 +814,7 @@ int main(int argc, char **argv)
 	return check_finish();
 
 usage:
-	fprintf(stderr, "usage: wmi-event-test basic | storm N | big | gone | "
+	fprintf(stderr, "usage: wmi-event-test basic | readers | storm N | big | gone | renew | "
 		"read DEVICE COUNT TIMEOUT_S\n");
 	return 64;
 }

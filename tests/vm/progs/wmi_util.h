@@ -111,4 +111,21 @@ static inline int wmi_call_u32(int fd, uint32_t instance, uint32_t method,
 	return 0;
 }
 
+/*
+ * The acme firmware's state of the hot key's event, as its WED0 method
+ * last set it (method 11 of the acme method device): 0 off, 1 on, 0xff
+ * if it could not be read.
+ */
+static inline int acme_event_state(void)
+{
+	int methods = wmi_open(ACME_METHODS);
+	uint32_t v = 0xff;
+
+	if (methods < 0 || wmi_call_u32(methods, 0, 11, NULL, &v))
+		v = 0xff;
+	if (methods >= 0)
+		close(methods);
+	return v;
+}
+
 #endif
