@@ -11,7 +11,9 @@
  * "Monitors" in wmi_policy.h): denied and emulated ones from method_call,
  * the others from method_done, once the outcome and the duration are
  * known. event looks an event up among the event rules only, and
- * delivers, drops or reports it.
+ * delivers, drops or reports it. event_open looks an opener of an event
+ * device's node up among the read rules only, and lets it read the
+ * device's events or refuses the open.
  */
 #include "wmi_bpf.h"
 #include "wmi_policy.h"
@@ -96,6 +98,12 @@ struct {
 static __always_inline bool is_event(struct wmi_bpf_ctx *call)
 {
 	return call->kind == WMI_KIND_EVENT;
+}
+
+/* An open of an event device's node, to read its events. */
+static __always_inline bool is_open(struct wmi_bpf_ctx *call)
+{
+	return call->kind == WMI_KIND_EVENT_OPEN;
 }
 
 /* What a rule's fields look at: a call's input, an event's data. */
@@ -207,7 +215,7 @@ static __always_inline struct wmi_rule *lookup(void *ctx, struct wmi_bpf_ctx *ca
 {
 	struct wmi_rule_key key;
 	struct wmi_rule *rule;
-	bool event = is_event(call);
+	bool event = is_event(call), open = is_open(call);
 	__u32 p, i;
 
 	for (p = 0; p < WMI_PAT_COUNT; p++) {
@@ -215,6 +223,9 @@ static __always_inline struct wmi_rule *lookup(void *ctx, struct wmi_bpf_ctx *ca
 			continue;
 		/* Event keys have their own origin, and any uid and gid. */
 		if (event && (p & WMI_PAT_EVENT_MASK) != WMI_PAT_EVENT)
+			continue;
+		/* Reader keys: their own origin, any method; opens look up no other. */
+		if (open && (p & WMI_PAT_READER_MASK) != WMI_PAT_READER)
 			continue;
 		__builtin_memset(&key, 0, sizeof(key));
 		if (!(p & WMI_PAT_ANY_GUID))
@@ -234,6 +245,8 @@ static __always_inline struct wmi_rule *lookup(void *ctx, struct wmi_bpf_ctx *ca
 		}
 		key.method_id = p & WMI_PAT_ANY_METHOD ? WMI_POLICY_ANY : call->method_id;
 		key.origin = p & WMI_PAT_ANY_ORIGIN ? WMI_POLICY_ORIGIN_ANY : call->origin;
+		if (open)
+			key.origin = WMI_POLICY_ORIGIN_READER;
 		key.uid = p & WMI_PAT_ANY_UID ? WMI_POLICY_ANY : call->uid;
 		key.gid = p & WMI_PAT_ANY_GID ? WMI_POLICY_ANY : call->gid;
 		rule = bpf_map_lookup_elem(&rules, &key);
@@ -327,7 +340,7 @@ static __always_inline void report(struct wmi_bpf_ctx *call, __u32 id, __u32 act
 	for (i = 0; i < 4; i++)
 		name[i] = policy_name[i];
 	e.instance = call->instance;
-	e.method_id = is_event(call) ? call->notify_id : call->method_id;
+	e.method_id = is_event(call) || is_open(call) ? call->notify_id : call->method_id;
 	e.origin = call->origin;
 	e.uid = call->uid;
 	e.gid = call->gid;
@@ -444,11 +457,40 @@ int BPF_PROG(policy_event, struct wmi_bpf_ctx *call)
 	return drop ? WMI_BPF_DROP : WMI_BPF_DELIVER;
 }
 
+/*
+ * An open of an event device's node: only read rules decide it, and the
+ * default does not; a refused opener never becomes a reader. In audit
+ * mode a deny is reported and not done.
+ */
+SEC("struct_ops/event_open")
+int BPF_PROG(policy_event_open, struct wmi_bpf_ctx *call)
+{
+	struct wmi_rule *rule = lookup(ctx, call);
+	__u32 flags = WMI_AUDIT_F_READER;
+	bool deny;
+
+	if (!rule)
+		return 0;
+	count(rule->id);
+	deny = rule->action == WMI_ACTION_DENY;
+	if (deny && audit_mode()) {
+		report(call, rule->id, rule->action, WMI_VERDICT_FIRMWARE, 0,
+		       flags | WMI_AUDIT_F_AUDIT_MODE);
+		return 0;
+	}
+	if (rule->action == WMI_ACTION_AUDIT || (rule->flags & WMI_RULE_F_AUDIT))
+		report(call, rule->id, rule->action,
+		       deny ? WMI_VERDICT_BPF_DENY : WMI_VERDICT_FIRMWARE,
+		       deny ? -rule->error : 0, flags);
+	return deny ? -rule->error : 0;
+}
+
 SEC(".struct_ops.link")
 struct wmi_bpf_ops wmi_policy = {
 	.method_call = (void *)policy_call,
 	.method_done = (void *)policy_done,
 	.event = (void *)policy_event,
+	.event_open = (void *)policy_event_open,
 };
 
 char LICENSE[] SEC("license") = "GPL";

@@ -20,6 +20,12 @@
  * method keys (not even those for origin any), and the default is for
  * method calls only: an event no rule matches is delivered, uncounted.
  *
+ * A read rule decides who may open an event device's node to read its
+ * events: its key has origin WMI_POLICY_ORIGIN_READER, any method, and
+ * the opener's uid and gid (or any). An open looks up reader keys only
+ * (patterns with the method a wildcard and the origin not), method calls
+ * and events never do; an open no read rule matches is allowed, uncounted.
+ *
  * A rule may also have conditions: fields of the call's input it must
  * match, and capabilities the caller must have. Rules with the same key
  * and conditions are a chain, in `conds`, tried in file order before the
@@ -47,6 +53,7 @@ enum wmi_policy_origin {
 	WMI_POLICY_ORIGIN_USER = 1,
 	WMI_POLICY_ORIGIN_ANY = 2,
 	WMI_POLICY_ORIGIN_EVENT = 3,	/* an event rule's key; not in policy files */
+	WMI_POLICY_ORIGIN_READER = 4,	/* a read rule's key; not in policy files */
 };
 
 /* The notify ids events come with are a byte (the _WDG's NotifyId). */
@@ -77,6 +84,8 @@ enum wmi_policy_mode {
 /* An event's report: method_id is its notify id; no caller, no instance. */
 #define WMI_AUDIT_F_EVENT	0x2
 #define WMI_AUDIT_F_DROPPED	0x4	/* the event reached no one */
+/* An open of an event device's node to read events: method_id is its notify id. */
+#define WMI_AUDIT_F_READER	0x8
 
 /* A rule also reports its calls when it has this flag. */
 #define WMI_RULE_F_AUDIT	0x1
@@ -144,6 +153,9 @@ struct wmi_cond_rule {
 /* The patterns event keys use: any uid and gid, the origin not a wildcard. */
 #define WMI_PAT_EVENT_MASK	(WMI_PAT_ANY_ORIGIN | WMI_PAT_ANY_UID | WMI_PAT_ANY_GID)
 #define WMI_PAT_EVENT	(WMI_PAT_ANY_UID | WMI_PAT_ANY_GID)
+/* The patterns reader keys use: any method, the origin not a wildcard. */
+#define WMI_PAT_READER_MASK	(WMI_PAT_ANY_METHOD | WMI_PAT_ANY_ORIGIN)
+#define WMI_PAT_READER	WMI_PAT_ANY_METHOD
 
 /* The rule id reported for calls no rule matched. */
 #define WMI_RULE_DEFAULT	0

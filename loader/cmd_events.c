@@ -51,7 +51,12 @@ static int open_node(const char *path)
 	if (fd >= 0)
 		return fd;
 	errmsg("%s: %s%s", path, strerror(err),
-	       err == EACCES ? " (the WMI nodes are root's unless the admin granted them)" :
+	       err == EACCES ? " (the WMI nodes are root's unless the admin granted them, "
+			       "and a policy may refuse readers; see wmibpf show)" :
+	       err == EPERM ? " (a policy refused this reader; see wmibpf show)" :
+	       err == EMFILE ? " (the node has all the readers it takes, 8 a user and 48 for "
+			       "users without CAP_SYS_ADMIN, 64 in all; or this process has all "
+			       "the files open it may)" :
 	       err == ENOENT ? " (no such WMI device; see wmibpf devices)" : "");
 	return err == ENOENT ? -EXIT_NOT_FOUND : -EXIT_FAILED;
 }

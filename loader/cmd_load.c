@@ -303,6 +303,50 @@ static int shared_maps(struct load *l)
 	return err ? bpf_failure("the monitors' maps", err) : EXIT_OK;
 }
 
+/* Does the policy decide who reads events (read rules)? */
+static bool has_read_rules(const struct policy *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr_rules; i++)
+		if (p->rules[i].origin == WMI_POLICY_ORIGIN_READER)
+			return true;
+	return false;
+}
+
+/*
+ * Does the kernel's struct wmi_bpf_ops have event_open? In vmlinux's BTF,
+ * or in the wmi module's (a DKMS wmi.ko). -1 if its BTF cannot tell: then
+ * libbpf says what it finds.
+ */
+static int kernel_has_event_open(void)
+{
+	struct btf *vmlinux = btf__load_vmlinux_btf(), *module = NULL, *core = vmlinux;
+	const struct btf_member *m;
+	const struct btf_type *t;
+	int id, ret = -1;
+	__u16 i;
+
+	if (!vmlinux)
+		return -1;
+	id = btf__find_by_name_kind(vmlinux, "wmi_bpf_ops", BTF_KIND_STRUCT);
+	if (id <= 0) {
+		module = btf__load_module_btf("wmi", vmlinux);
+		core = module;
+		id = core ? btf__find_by_name_kind(core, "wmi_bpf_ops", BTF_KIND_STRUCT) : -1;
+	}
+	if (id > 0) {
+		t = btf__type_by_id(core, id);
+		ret = 0;
+		for (i = 0, m = btf_members(t); i < btf_vlen(t); i++, m++)
+			if (!strcmp(btf__name_by_offset(core, m->name_off), "event_open"))
+				ret = 1;
+	}
+	btf__free(module);
+	btf__free(vmlinux);
+	return ret;
+}
+
 /* The table policy, filled from the file; or only its meta map. */
 static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 {
@@ -342,6 +386,21 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 		}
 		if (!l->policy.all_devices)
 			bind_guid(skel->maps.wmi_policy, &l->policy.device);
+		/*
+		 * Without read rules the policy leaves event_open out, so it
+		 * loads on kernels whose struct wmi_bpf_ops has none (libbpf
+		 * skips a NULL member the kernel lacks); with them it needs it.
+		 */
+		if (!has_read_rules(&l->policy)) {
+			skel->struct_ops.wmi_policy->event_open = NULL;
+			bpf_program__set_autoload(skel->progs.policy_event_open, false);
+		} else if (!kernel_has_event_open()) {
+			encode_free(&t);
+			errmsg("%s: this kernel cannot decide who reads events: its struct "
+			       "wmi_bpf_ops has no event_open (the policy has read rules)",
+			       l->policy.path);
+			return EXIT_FAILED;
+		}
 	} else {
 		/* A bare object: keep only the meta map of this object. */
 		bpf_object__for_each_map(map, skel->obj)
@@ -349,6 +408,7 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 				bpf_map__set_autocreate(map, false);
 		bpf_program__set_autoload(skel->progs.policy_call, false);
 		bpf_program__set_autoload(skel->progs.policy_done, false);
+		bpf_program__set_autoload(skel->progs.policy_event_open, false);
 	}
 
 	log_reset();

@@ -81,8 +81,8 @@ static void any_text(char *buf, size_t size, uint32_t v)
 }
 
 /*
- * A rule's method: its number, or an event rule's notify id in hex as
- * ACPI writes it, in buf; returns its name, "Class.Method" in label,
+ * A rule's method: its number, an event rule's notify id in hex as
+ * ACPI writes it, or "read" for a read rule, in buf; returns its name, "Class.Method" in label,
  * when this machine's bMOF (names, or NULL) names that method of the
  * rule's device (guid), else NULL.
  */
@@ -91,6 +91,10 @@ static const char *method_text(char *buf, size_t size, const struct shown_rule *
 {
 	struct wmi_guid g;
 
+	if (r->key.origin == WMI_POLICY_ORIGIN_READER) {
+		snprintf(buf, size, "read");
+		return NULL;
+	}
 	if (r->key.origin == WMI_POLICY_ORIGIN_EVENT && r->key.method_id != WMI_POLICY_ANY) {
 		snprintf(buf, size, "0x%02x", r->key.method_id);
 		return NULL;
@@ -242,8 +246,11 @@ int cmd_show(struct app *a)
 		json_kv_uint(j, "rule", r->rule.id);
 		json_kv_uint(j, "line", r->rule.line);
 		json_kv_string(j, "device", guid);
-		json_kv_string(j, r->key.origin == WMI_POLICY_ORIGIN_EVENT ? "event" : "method",
-			       method);
+		if (r->key.origin == WMI_POLICY_ORIGIN_READER)
+			json_kv_string(j, "read", "events");
+		else
+			json_kv_string(j, r->key.origin == WMI_POLICY_ORIGIN_EVENT ? "event" :
+				       "method", method);
 		/* the number as ever, the name under a key of its own */
 		if (method_name)
 			json_kv_string(j, "method_name", method_name);

@@ -252,6 +252,10 @@ size_t encode_match_call(const struct policy_tables *t, const struct encode_call
 		if (call->origin == WMI_POLICY_ORIGIN_EVENT &&
 		    (p & WMI_PAT_EVENT_MASK) != WMI_PAT_EVENT)
 			continue;
+		/* and an open of an event node reader keys only. */
+		if (call->origin == WMI_POLICY_ORIGIN_READER &&
+		    (p & WMI_PAT_READER_MASK) != WMI_PAT_READER)
+			continue;
 		memset(&key, 0, sizeof(key));
 		if (!(p & WMI_PAT_ANY_GUID))
 			memcpy(key.guid, call->guid, sizeof(key.guid));

@@ -37,7 +37,9 @@ void encode_free(struct policy_tables *t);
 /*
  * A call as the program sees it; an event is one of origin
  * WMI_POLICY_ORIGIN_EVENT, its notify id in method_id, any uid and gid
- * (WMI_POLICY_ANY), its data as the input.
+ * (WMI_POLICY_ANY), its data as the input; an open of an event node to
+ * read events one of origin WMI_POLICY_ORIGIN_READER, the opener's uid
+ * and gid, no input.
  */
 struct encode_call {
 	const uint8_t *guid;	/* 16 bytes */

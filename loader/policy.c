@@ -38,6 +38,7 @@ static const char *const origin_names[] = {
 	[WMI_POLICY_ORIGIN_USER] = "user",
 	[WMI_POLICY_ORIGIN_ANY] = "any",
 	[WMI_POLICY_ORIGIN_EVENT] = "event",
+	[WMI_POLICY_ORIGIN_READER] = "reader",
 };
 
 /*
@@ -65,7 +66,7 @@ const char *policy_action_name(uint32_t action)
 
 const char *policy_origin_name(uint32_t origin)
 {
-	return origin <= WMI_POLICY_ORIGIN_EVENT ? origin_names[origin] : "?";
+	return origin <= WMI_POLICY_ORIGIN_READER ? origin_names[origin] : "?";
 }
 
 const char *policy_errno_name(int error)
@@ -387,6 +388,7 @@ struct rule_arg {
 	struct policy_rule *r;
 	const yaml_node_t *errno_node, *answer_node, *action_node, *origin_node, *cap_node;
 	const yaml_node_t *method_node, *event_node, *uid_node, *gid_node;
+	const yaml_node_t *read_node, *min_size_node;
 	/* method: Class.Method: the class's device, which the rule's must be */
 	const char *method_class;
 	struct wmi_guid method_guid;
@@ -480,6 +482,17 @@ static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_n
 		return parse_range(c, v, "event", 0, WMI_POLICY_NOTIFY_MAX,
 				   " (a notify id), or 'any'", &r->method_id);
 	}
+	if (!strcmp(key, "read")) {
+		a->read_node = v;
+		if (parse_expect_scalar(c, v, "read"))
+			return -EINVAL;
+		if (strcmp(parse_scalar(v), "events"))
+			return parse_fail(c, v, "read: expected 'events' (a rule for who may open "
+					  "the device's event node and read its events), found '%s'",
+					  parse_scalar(v));
+		r->method_id = WMI_POLICY_ANY;
+		return 0;
+	}
 	if (!strcmp(key, "device")) {
 		if (parse_device(c, v, &all, &r->device))
 			return -EINVAL;
@@ -522,8 +535,10 @@ static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_n
 		a->input_node = v;
 		return 0;
 	}
-	if (!strcmp(key, "min_size"))
+	if (!strcmp(key, "min_size")) {
+		a->min_size_node = v;
 		return parse_cond_min_size(c, v, r);
+	}
 	if (!strcmp(key, "cap")) {
 		a->cap_node = v;
 		return parse_cond_caps(c, v, r);
@@ -532,7 +547,7 @@ static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_n
 }
 
 static const char *const rule_keys[] = {
-	"method", "event", "device", "origin", "uid", "gid", "input", "min_size", "cap", "action",
+	"method", "event", "read", "device", "origin", "uid", "gid", "input", "min_size", "cap", "action",
 	"errno", "answer", "audit", NULL,
 };
 
@@ -579,6 +594,58 @@ static int check_event_rule(struct parse_ctx *c, const yaml_node_t *n, struct ru
 	return 0;
 }
 
+/*
+ * A read rule: it matches the opening of an event device's node by the
+ * opener's uid, gid and capabilities (an open has no method, origin or
+ * input); it allows, refuses or reports the open.
+ */
+static int check_read_rule(struct parse_ctx *c, const yaml_node_t *n, struct rule_arg *a)
+{
+	static const char why[] = "a read rule matches who opens the device's event node, "
+				  "by uid, gid and cap";
+	const struct {
+		const yaml_node_t *node;
+		const char *key;
+	} others[] = {
+		{ a->origin_node, "origin" }, { a->input_node, "input" },
+		{ a->min_size_node, "min_size" },
+	};
+	struct policy_rule *r = a->r;
+	size_t i;
+
+	if (a->method_node)
+		return parse_fail(c, a->method_node, "method: a rule is for a method or for "
+				  "reading events, not both");
+	if (a->event_node)
+		return parse_fail(c, a->event_node, "event: a rule is for an event or for reading "
+				  "events, not both");
+	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++)
+		if (others[i].node)
+			return parse_fail(c, others[i].node, "%s: %s", others[i].key, why);
+	if (!a->action_node)
+		return parse_fail(c, n, "rule: 'action' missing; expected one of allow, deny, "
+				  "audit");
+	if (r->action != WMI_ACTION_ALLOW && r->action != WMI_ACTION_DENY &&
+	    r->action != WMI_ACTION_AUDIT)
+		return parse_fail(c, a->action_node, "action: a read rule allows, denies or "
+				  "audits an open of the event node, found '%s'",
+				  policy_action_name(r->action));
+	if (a->errno_node && r->action != WMI_ACTION_DENY)
+		return parse_fail(c, a->errno_node, "errno: only a 'deny' rule takes an errno");
+	/* The kernel refuses an open with these only (Documentation/wmi/wmi-bpf.rst). */
+	if (a->errno_node && r->error != EACCES && r->error != EPERM)
+		return parse_fail(c, a->errno_node, "errno: a refused open fails with EACCES or "
+				  "EPERM, found %s", policy_errno_name(r->error) ?: "another errno");
+	if (a->answer_node)
+		return parse_fail(c, a->answer_node, "answer: only an 'emulate' rule takes an "
+				  "answer");
+	r->origin = WMI_POLICY_ORIGIN_READER;
+	r->method_id = WMI_POLICY_ANY;
+	if (r->action == WMI_ACTION_AUDIT)
+		r->audit = true;
+	return 0;
+}
+
 static int parse_rule(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r)
 {
 	struct rule_arg a = { .r = r };
@@ -600,6 +667,8 @@ static int parse_rule(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r
 	};
 	if (parse_walk_mapping(c, n, "rule", rule_keys, rule_key, &a))
 		return -EINVAL;
+	if (a.read_node)
+		return check_read_rule(c, n, &a);
 	if (a.input_node && parse_cond_input(c, a.input_node, &a.method, r))
 		return -EINVAL;
 	if (a.method_class && !a.event_node && check_method_device(c, &a))

@@ -87,6 +87,57 @@ static void print_wmi_event(struct json *j, FILE *f, bool json, const char *poli
 	fflush(f);
 }
 
+/*
+ * An open of an event device's node a read rule reported: who opened it,
+ * the rule and whether the opener became a reader.
+ */
+static void print_reader(struct json *j, FILE *f, bool json, const char *policy,
+			 const struct wmi_audit_event *e, const char *when, const char *guid)
+{
+	const char *outcome = e->error ? "refused" : "allowed";
+	char edevice[TEXT_ESCAPED_SIZE(sizeof(e->device))];
+	char epolicy[TEXT_ESCAPED_SIZE(sizeof(e->policy))];
+	char ecomm[TEXT_ESCAPED_SIZE(sizeof(e->comm))];
+	char comm[sizeof(e->comm) + 1];
+	char rule[16] = "default", act[32];
+	const char *ename = e->error ? policy_errno_name(-e->error) : NULL;
+
+	if (e->rule)
+		snprintf(rule, sizeof(rule), "rule %u", e->rule);
+	if (json) {
+		field(comm, sizeof(comm), e->comm, sizeof(e->comm));
+		json_begin_report(j, policy, e, when, guid);
+		json_kv_bool(j, "read_events", true);
+		json_kv_uint(j, "event", e->method_id);
+		json_kv_uint(j, "uid", e->uid);
+		json_kv_uint(j, "gid", e->gid);
+		json_kv_uint(j, "pid", e->pid);
+		json_kv_string(j, "comm", comm);
+		json_kv_uint(j, "rule", e->rule);
+		json_kv_string(j, "action", policy_action_name(e->action));
+		json_kv_string(j, "outcome", outcome);
+		json_kv_int(j, "error", e->error);
+		json_kv_uint(j, "duration_ns", e->duration_ns);
+		if (e->flags & WMI_AUDIT_F_AUDIT_MODE)
+			json_kv_bool(j, "audit_mode", true);
+		json_object_end(j);
+		json_end_line(j);
+		return;
+	}
+	text_escape(e->device, sizeof(e->device), edevice, sizeof(edevice));
+	text_escape(policy, sizeof(e->policy), epolicy, sizeof(epolicy));
+	text_escape(e->comm, sizeof(e->comm), ecomm, sizeof(ecomm));
+	if (ename)
+		snprintf(act, sizeof(act), "%s %s", policy_action_name(e->action), ename);
+	else
+		snprintf(act, sizeof(act), "%s", policy_action_name(e->action));
+	fprintf(f, "%s %s %s read events 0x%02x uid %u pid %u %s %s: %s%s -> %s %.3f ms\n",
+		when, epolicy, edevice, e->method_id, e->uid, e->pid, ecomm, rule, act,
+		e->flags & WMI_AUDIT_F_AUDIT_MODE ? " (audit mode: not enforced)" : "", outcome,
+		e->duration_ns / 1e6);
+	fflush(f);
+}
+
 void report_print(struct json *j, FILE *f, bool json, const char *policy,
 		  const struct wmi_audit_event *e, double mono_to_real,
 		  const struct policy_names *names)
@@ -105,6 +156,10 @@ void report_print(struct json *j, FILE *f, bool json, const char *policy,
 		 (int)((t - secs) * 1000));
 	memcpy(g.b, e->guid, 16);
 	wmi_guid_format(&g, guid);
+	if (e->flags & WMI_AUDIT_F_READER) {
+		print_reader(j, f, json, policy, e, when, guid);
+		return;
+	}
 	if (e->flags & WMI_AUDIT_F_EVENT) {
 		print_wmi_event(j, f, json, policy, e, when, guid);
 		return;

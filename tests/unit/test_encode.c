@@ -207,6 +207,87 @@ static void events_apart(void **state)
 	policy_free(&k);
 }
 
+/*
+ * Read rules decide opens of an event node only, by the opener's uid and
+ * gid: reader keys (origin reader, any method), which method calls and
+ * events never look up, and which opens look up alone.
+ */
+static void readers_apart(void **state)
+{
+	static const char text[] =
+		"name: r\ndevice: 59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1\ndefault: deny\nrules:\n"
+		"  - read: events\n    uid: 0\n    action: allow\n"
+		"  - read: events\n    gid: 1001\n    action: allow\n"
+		"  - read: events\n    action: deny\n    errno: EACCES\n"
+		"  - origin: any\n    action: allow\n"
+		"  - event: any\n    action: audit\n";
+	struct encode_call open = { .origin = WMI_POLICY_ORIGIN_READER, .method_id = 0xd0 };
+	struct encode_call ev = {
+		.origin = WMI_POLICY_ORIGIN_EVENT, .method_id = 0xd0,
+		.uid = WMI_POLICY_ANY, .gid = WMI_POLICY_ANY,
+	};
+	struct policy_tables rt;
+	struct policy r;
+	uint8_t g[16];
+	size_t i;
+
+	(void)state;
+	assert_int_equal(policy_parse_buffer("r.yaml", text, strlen(text), &r, NULL), 0);
+	memcpy(g, r.device.b, sizeof(g));
+	open.guid = ev.guid = g;
+	assert_int_equal(encode_policy(&r, &rt), 0);
+	assert_int_equal(rt.nr_keys, 5);
+	/* the keys: reader origin, any method, the uid and gid written or any */
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(rt.keys[i].origin, WMI_POLICY_ORIGIN_READER);
+		assert_int_equal(rt.keys[i].method_id, WMI_POLICY_ANY);
+		assert_int_equal(rt.values[i].id, i + 1);
+	}
+	assert_int_equal(rt.keys[0].uid, 0);
+	assert_int_equal(rt.keys[0].gid, WMI_POLICY_ANY);
+	assert_int_equal(rt.keys[1].uid, WMI_POLICY_ANY);
+	assert_int_equal(rt.keys[1].gid, 1001);
+	assert_int_equal(rt.keys[2].uid, WMI_POLICY_ANY);
+	assert_int_equal(rt.keys[2].gid, WMI_POLICY_ANY);
+	assert_int_equal(rt.values[2].action, WMI_ACTION_DENY);
+	assert_int_equal(rt.values[2].error, EACCES);
+	assert_int_equal(rt.nr_gids, 1);
+	assert_int_equal(rt.gids[0], 1001);
+	assert_true(rt.pattern_mask & (1u << (WMI_PAT_ANY_METHOD | WMI_PAT_ANY_GUID |
+					      WMI_PAT_ANY_GID)));
+	assert_true(rt.pattern_mask & (1u << (WMI_PAT_ANY_METHOD | WMI_PAT_ANY_GUID |
+					      WMI_PAT_ANY_UID)));
+	assert_true(rt.pattern_mask & (1u << (WMI_PAT_ANY_METHOD | WMI_PAT_ANY_GUID |
+					      WMI_PAT_ANY_UID | WMI_PAT_ANY_GID)));
+
+	/* opens: root, the group, the others */
+	open.uid = 0;
+	open.gid = 0;
+	assert_int_equal(encode_match_call(&rt, &open), 1);
+	open.uid = 1000;
+	open.gid = 1001;
+	assert_int_equal(encode_match_call(&rt, &open), 2);
+	open.gid = 1000;
+	assert_int_equal(encode_match_call(&rt, &open), 3);
+	/* calls never meet the read rules, nor events; opens neither meets theirs */
+	assert_int_equal(encode_match(&rt, g, 1, WMI_POLICY_ORIGIN_USER, 1000, 1000), 4);
+	assert_int_equal(encode_match(&rt, g, 1, WMI_POLICY_ORIGIN_KERNEL, 0, 0), 4);
+	assert_int_equal(encode_match_call(&rt, &ev), 5);
+	encode_free(&rt);
+	policy_free(&r);
+
+	/* without read rules, an open matches nothing: the node's mode decides */
+	static const char none[] =
+		"name: n\ndevice: all\ndefault: deny\nrules:\n"
+		"  - origin: any\n    action: deny\n"
+		"  - event: any\n    action: drop\n";
+	assert_int_equal(policy_parse_buffer("n.yaml", none, strlen(none), &r, NULL), 0);
+	assert_int_equal(encode_policy(&r, &rt), 0);
+	assert_int_equal(encode_match_call(&rt, &open), 0);
+	encode_free(&rt);
+	policy_free(&r);
+}
+
 static void empty_policy(void **state)
 {
 	struct policy e;
@@ -234,6 +315,7 @@ int main(void)
 		cmocka_unit_test(matching),
 		cmocka_unit_test(empty_policy),
 		cmocka_unit_test(events_apart),
+		cmocka_unit_test(readers_apart),
 		cmocka_unit_test(default_leaves_drivers_be),
 	};
 

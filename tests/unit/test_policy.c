@@ -164,6 +164,55 @@ static void event_rules(void **state)
 	policy_free(&p);
 }
 
+/* Read rules: the opener's uid, gid and caps; a key of their own. */
+static void read_rules(void **state)
+{
+	static const char text[] =
+		"name: keys\n"
+		"device: 59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1\n"
+		"rules:\n"
+		"  - read: events\n"
+		"    uid: 0\n"
+		"    action: allow\n"
+		"  - read: events\n"
+		"    gid: 1001\n"
+		"    cap: CAP_SYS_ADMIN\n"
+		"    action: audit\n"
+		"  - read: events\n"
+		"    action: deny\n"
+		"    errno: EACCES\n"
+		"  - method: any\n"
+		"    action: deny\n";
+	struct policy p;
+	char *err = NULL;
+
+	(void)state;
+	assert_int_equal(parse(text, &p, &err), 0);
+	assert_null(err);
+	assert_int_equal(p.nr_rules, 4);
+	assert_int_equal(p.rules[0].origin, WMI_POLICY_ORIGIN_READER);
+	assert_int_equal(p.rules[0].method_id, WMI_POLICY_ANY);
+	assert_int_equal(p.rules[0].uid, 0);
+	assert_int_equal(p.rules[0].gid, WMI_POLICY_ANY);
+	assert_int_equal(p.rules[0].action, WMI_ACTION_ALLOW);
+	assert_null(p.rules[0].cond);
+	assert_int_equal(p.rules[1].origin, WMI_POLICY_ORIGIN_READER);
+	assert_int_equal(p.rules[1].uid, WMI_POLICY_ANY);
+	assert_int_equal(p.rules[1].gid, 1001);
+	assert_true(p.rules[1].audit);
+	assert_non_null(p.rules[1].cond);
+	assert_int_equal(p.rules[1].cond->caps, 1ull << 21);
+	assert_int_equal(p.rules[2].origin, WMI_POLICY_ORIGIN_READER);
+	assert_int_equal(p.rules[2].action, WMI_ACTION_DENY);
+	assert_int_equal(p.rules[2].error, EACCES);
+	assert_false(p.rules[2].audit);
+	/* a method rule for any method is not a read rule: its own key */
+	assert_int_equal(p.rules[3].origin, WMI_POLICY_ORIGIN_USER);
+	assert_int_equal(p.rules[3].method_id, WMI_POLICY_ANY);
+	assert_string_equal(policy_origin_name(WMI_POLICY_ORIGIN_READER), "reader");
+	policy_free(&p);
+}
+
 static void rule_names_policy_device(void **state)
 {
 	struct policy p;
@@ -282,7 +331,7 @@ static const struct bad bad_policies[] = {
 	{ "name: x\ndevice: all\nrules:\n  - action: raw\n    origin: kernel\n",
 	  "5:13: origin: a 'raw' rule is for user-space calls only (origin user, the default)" },
 	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    methd: 1\n",
-	  "5:5: rule: unknown key 'methd', expected one of: method, event, device, origin, uid, gid, "
+	  "5:5: rule: unknown key 'methd', expected one of: method, event, read, device, origin, uid, gid, "
 	  "input, min_size, cap, action, errno, answer, audit" },
 	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    method: six\n",
 	  "5:13: method: expected a number from 0 to 4294967294, or 'any', found 'six'" },
@@ -421,6 +470,42 @@ static const struct bad bad_policies[] = {
 	{ "name: x\ndevice: all\nrules:\n  - event: 0xd0\n    action: drop\n"
 	  "  - event: 208\n    action: allow\n",
 	  "6:5: rule: matches the same calls as the rule at line 4; merge them" },
+	/* read rules: who opens the event node, by uid, gid and cap only */
+	{ "name: x\ndevice: all\nrules:\n  - read: event\n    action: allow\n",
+	  "4:11: read: expected 'events' (a rule for who may open the device's event node and "
+	  "read its events), found 'event'" },
+	{ "name: x\ndevice: all\nrules:\n  - read: [events]\n    action: allow\n",
+	  "4:11: read: expected" },
+	{ "name: x\ndevice: all\nrules:\n  - read: events\n    method: 1\n    action: allow\n",
+	  "5:13: method: a rule is for a method or for reading events, not both" },
+	{ "name: x\ndevice: all\nrules:\n  - read: events\n    event: 0xd0\n    action: allow\n",
+	  "5:12: event: a rule is for an event or for reading events, not both" },
+	{ "name: x\ndevice: all\nrules:\n  - read: events\n    origin: user\n    action: allow\n",
+	  "5:13: origin: a read rule matches who opens the device's event node, by uid, gid and "
+	  "cap" },
+	{ "name: x\ndevice: all\nrules:\n  - read: events\n    min_size: 4\n    action: allow\n",
+	  "5:15: min_size: a read rule matches who opens the device's event node" },
+	{ "name: x\ndevice: all\nrules:\n  - read: events\n"
+	  "    input: [{ offset: 0, width: 1, value: 1 }]\n    action: allow\n",
+	  "5:12: input: a read rule matches who opens the device's event node" },
+	{ "name: x\ndevice: all\nrules:\n  - read: events\n", "4:5: rule: 'action' missing; "
+	  "expected one of allow, deny, audit" },
+	{ "name: x\ndevice: all\nrules:\n  - read: events\n    action: drop\n",
+	  "5:13: action: a read rule allows, denies or audits an open of the event node, found "
+	  "'drop'" },
+	{ "name: x\ndevice: all\nrules:\n  - read: events\n    action: emulate\n    answer: 1\n",
+	  "5:13: action: a read rule allows, denies or audits an open of the event node, found "
+	  "'emulate'" },
+	{ "name: x\ndevice: all\nrules:\n  - read: events\n    action: raw\n",
+	  "5:13: action: a read rule allows, denies or audits an open of the event node, found "
+	  "'raw'" },
+	{ "name: x\ndevice: all\nrules:\n  - read: events\n    action: allow\n    errno: EIO\n",
+	  "6:12: errno: only a 'deny' rule takes an errno" },
+	{ "name: x\ndevice: all\nrules:\n  - read: events\n    action: deny\n    errno: EBUSY\n",
+	  "6:12: errno: a refused open fails with EACCES or EPERM, found EBUSY" },
+	{ "name: x\ndevice: all\nrules:\n  - read: events\n    uid: 0\n    action: allow\n"
+	  "  - read: events\n    uid: 0\n    action: deny\n",
+	  "7:5: rule: matches the same calls as the rule at line 4; merge them" },
 };
 
 static void every_error(void **state)
@@ -593,6 +678,7 @@ int main(void)
 		cmocka_unit_test(minimal_policy_defaults),
 		cmocka_unit_test(origins_written_out),
 		cmocka_unit_test(event_rules),
+		cmocka_unit_test(read_rules),
 		cmocka_unit_test(rule_names_policy_device),
 		cmocka_unit_test(rule_device_in_all_policy),
 		cmocka_unit_test(bpf_objects_resolved),

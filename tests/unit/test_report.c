@@ -171,6 +171,56 @@ static void wmi_events(void **state)
 	free(out);
 }
 
+/* An open of an event node a read rule reported: who, the rule, the outcome. */
+static void readers(void **state)
+{
+	struct wmi_audit_event e;
+	struct json j;
+	FILE *f = open_memstream(&out, &out_size);
+
+	(void)state;
+	assert_non_null(f);
+	memset(&e, 0, sizeof(e));
+	strcpy(e.device, "59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1");
+	strcpy(e.comm, "cat\x1b");
+	e.method_id = 0xd0;
+	e.origin = WMI_POLICY_ORIGIN_USER;
+	e.uid = 1000;
+	e.gid = 1000;
+	e.pid = 42;
+	e.rule = 3;
+	e.action = WMI_ACTION_DENY;
+	e.error = -13;
+	e.flags = WMI_AUDIT_F_READER;
+	json_init(&j, f, false);
+	report_print(&j, f, false, "readers", &e, 0, NULL);
+	report_print(&j, f, true, "readers", &e, 0, NULL);
+	e.error = 0;
+	e.flags = WMI_AUDIT_F_READER | WMI_AUDIT_F_AUDIT_MODE;
+	report_print(&j, f, false, "readers", &e, 0, NULL);
+	report_print(&j, f, true, "readers", &e, 0, NULL);
+	e.rule = 2;
+	e.action = WMI_ACTION_AUDIT;
+	e.flags = WMI_AUDIT_F_READER;
+	report_print(&j, f, false, "readers", &e, 0, NULL);
+	fclose(f);
+	assert_non_null(strstr(out, " readers 59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1 read events 0xd0 "
+			       "uid 1000 pid 42 cat\\x1b rule 3: deny EACCES -> refused "));
+	assert_non_null(strstr(out, "\"read_events\":true,\"event\":208,\"uid\":1000,\"gid\":1000,"
+			       "\"pid\":42,\"comm\":\"cat\\u001b\",\"rule\":3,\"action\":\"deny\","
+			       "\"outcome\":\"refused\",\"error\":-13,"));
+	assert_non_null(strstr(out, " rule 3: deny (audit mode: not enforced) -> allowed "));
+	assert_non_null(strstr(out, "\"outcome\":\"allowed\",\"error\":0,\"duration_ns\":0,"
+			       "\"audit_mode\":true}"));
+	assert_non_null(strstr(out, " read events 0xd0 uid 1000 pid 42 cat\\x1b rule 2: audit -> "
+			       "allowed "));
+	/* not a method call, not an event */
+	assert_null(strstr(out, "method"));
+	assert_null(strstr(out, "delivered"));
+	assert_null(strchr(out, '\x1b'));
+	free(out);
+}
+
 /*
  * A method this machine's bMOF names is printed with its name beside
  * the number, in text and as a key of its own in JSON; one it does not
@@ -232,6 +282,7 @@ int main(void)
 		cmocka_unit_test(json_is_escaped),
 		cmocka_unit_test(audit_mode_flagged),
 		cmocka_unit_test(wmi_events),
+		cmocka_unit_test(readers),
 		cmocka_unit_test(methods_named),
 	};
 
