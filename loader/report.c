@@ -51,6 +51,37 @@ static void json_begin_report(struct json *j, const char *policy,
 	json_kv_string(j, "guid", guid);
 }
 
+/* Who called, or opened the node: a call's and a read rule's report have it. */
+static void json_kv_caller(struct json *j, const struct wmi_audit_event *e)
+{
+	char comm[sizeof(e->comm) + 1];
+
+	field(comm, sizeof(comm), e->comm, sizeof(e->comm));
+	json_kv_uint(j, "uid", e->uid);
+	json_kv_uint(j, "gid", e->gid);
+	json_kv_uint(j, "pid", e->pid);
+	json_kv_string(j, "comm", comm);
+}
+
+/* What every report's JSON object ends with: the time it took, the mode. */
+static void json_end_report(struct json *j, const struct wmi_audit_event *e)
+{
+	json_kv_uint(j, "duration_ns", e->duration_ns);
+	if (e->flags & WMI_AUDIT_F_AUDIT_MODE)
+		json_kv_bool(j, "audit_mode", true);
+	json_object_end(j);
+	json_end_line(j);
+}
+
+/* "rule N", or "default" for the policy's default. */
+static void rule_text(char *out, size_t size, const struct wmi_audit_event *e)
+{
+	if (e->rule)
+		snprintf(out, size, "rule %u", e->rule);
+	else
+		snprintf(out, size, "default");
+}
+
 /*
  * A WMI event an event rule reported: no caller, no instance; the notify
  * id, the rule and whether the event reached anyone.
@@ -61,21 +92,16 @@ static void print_wmi_event(struct json *j, FILE *f, bool json, const char *poli
 	const char *outcome = e->flags & WMI_AUDIT_F_DROPPED ? "dropped" : "delivered";
 	char edevice[TEXT_ESCAPED_SIZE(sizeof(e->device))];
 	char epolicy[TEXT_ESCAPED_SIZE(sizeof(e->policy))];
-	char rule[16] = "default";
+	char rule[16];
 
-	if (e->rule)
-		snprintf(rule, sizeof(rule), "rule %u", e->rule);
+	rule_text(rule, sizeof(rule), e);
 	if (json) {
 		json_begin_report(j, policy, e, when, guid);
 		json_kv_uint(j, "event", e->method_id);
 		json_kv_uint(j, "rule", e->rule);
 		json_kv_string(j, "action", policy_action_name(e->action));
 		json_kv_string(j, "outcome", outcome);
-		json_kv_uint(j, "duration_ns", e->duration_ns);
-		if (e->flags & WMI_AUDIT_F_AUDIT_MODE)
-			json_kv_bool(j, "audit_mode", true);
-		json_object_end(j);
-		json_end_line(j);
+		json_end_report(j, e);
 		return;
 	}
 	text_escape(e->device, sizeof(e->device), edevice, sizeof(edevice));
@@ -98,30 +124,20 @@ static void print_reader(struct json *j, FILE *f, bool json, const char *policy,
 	char edevice[TEXT_ESCAPED_SIZE(sizeof(e->device))];
 	char epolicy[TEXT_ESCAPED_SIZE(sizeof(e->policy))];
 	char ecomm[TEXT_ESCAPED_SIZE(sizeof(e->comm))];
-	char comm[sizeof(e->comm) + 1];
-	char rule[16] = "default", act[32];
+	char rule[16], act[32];
 	const char *ename = e->error ? policy_errno_name(-e->error) : NULL;
 
-	if (e->rule)
-		snprintf(rule, sizeof(rule), "rule %u", e->rule);
+	rule_text(rule, sizeof(rule), e);
 	if (json) {
-		field(comm, sizeof(comm), e->comm, sizeof(e->comm));
 		json_begin_report(j, policy, e, when, guid);
 		json_kv_bool(j, "read_events", true);
 		json_kv_uint(j, "event", e->method_id);
-		json_kv_uint(j, "uid", e->uid);
-		json_kv_uint(j, "gid", e->gid);
-		json_kv_uint(j, "pid", e->pid);
-		json_kv_string(j, "comm", comm);
+		json_kv_caller(j, e);
 		json_kv_uint(j, "rule", e->rule);
 		json_kv_string(j, "action", policy_action_name(e->action));
 		json_kv_string(j, "outcome", outcome);
 		json_kv_int(j, "error", e->error);
-		json_kv_uint(j, "duration_ns", e->duration_ns);
-		if (e->flags & WMI_AUDIT_F_AUDIT_MODE)
-			json_kv_bool(j, "audit_mode", true);
-		json_object_end(j);
-		json_end_line(j);
+		json_end_report(j, e);
 		return;
 	}
 	text_escape(e->device, sizeof(e->device), edevice, sizeof(edevice));
@@ -144,7 +160,6 @@ void report_print(struct json *j, FILE *f, bool json, const char *policy,
 {
 	char when[64], guid[WMI_GUID_STR_LEN + 1], err[32], label[MOF_LABEL_LEN];
 	const char *name = NULL;
-	char comm[sizeof(e->comm) + 1];
 	struct wmi_guid g;
 	double t = e->time_ns / 1e9 + mono_to_real;
 	time_t secs = t;
@@ -173,37 +188,28 @@ void report_print(struct json *j, FILE *f, bool json, const char *policy,
 		snprintf(err, sizeof(err), "%d", e->error);
 
 	if (json) {
-		field(comm, sizeof(comm), e->comm, sizeof(e->comm));
 		json_begin_report(j, policy, e, when, guid);
 		json_kv_uint(j, "instance", e->instance);
 		json_kv_uint(j, "method", e->method_id);
 		if (name)
 			json_kv_string(j, "method_name", name);
 		json_kv_string(j, "origin", origin_text(e->origin));
-		json_kv_uint(j, "uid", e->uid);
-		json_kv_uint(j, "gid", e->gid);
-		json_kv_uint(j, "pid", e->pid);
-		json_kv_string(j, "comm", comm);
+		json_kv_caller(j, e);
 		json_kv_uint(j, "rule", e->rule);
 		json_kv_string(j, "action", policy_action_name(e->action));
 		json_kv_string(j, "verdict", verdict_text(e->verdict));
 		json_kv_int(j, "error", e->error);
-		json_kv_uint(j, "duration_ns", e->duration_ns);
-		if (e->flags & WMI_AUDIT_F_AUDIT_MODE)
-			json_kv_bool(j, "audit_mode", true);
-		json_object_end(j);
-		json_end_line(j);
+		json_end_report(j, e);
 	} else {
 		char ecomm[TEXT_ESCAPED_SIZE(sizeof(e->comm))];
 		char edevice[TEXT_ESCAPED_SIZE(sizeof(e->device))];
 		char epolicy[TEXT_ESCAPED_SIZE(sizeof(e->policy))];
-		char rule[16] = "default";
+		char rule[16];
 
 		text_escape(e->comm, sizeof(e->comm), ecomm, sizeof(ecomm));
 		text_escape(e->device, sizeof(e->device), edevice, sizeof(edevice));
 		text_escape(policy, sizeof(e->policy), epolicy, sizeof(epolicy));
-		if (e->rule)
-			snprintf(rule, sizeof(rule), "rule %u", e->rule);
+		rule_text(rule, sizeof(rule), e);
 		fprintf(f, "%s %s %s method %u%s%s%s inst %u %s uid %u pid %u %s %s: %s%s -> %s "
 			"error %s %.3f ms\n", when, epolicy, edevice, e->method_id,
 			name ? " (" : "", name ? name : "", name ? ")" : "", e->instance,
