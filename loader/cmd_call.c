@@ -23,18 +23,34 @@
 #include "text.h"
 #include "wmibpf.h"
 
-/* The driver bound to the device, for a refusal's message; buf is scratch. */
+/*
+ * Who owns the device, for an EBUSY's message: "belongs to DRIVER, bound to
+ * the device", or "is in use by MODULES, which call the device by its GUID";
+ * buf is scratch.
+ */
 static const char *owner(const struct cli *c, const char *target, char *buf, size_t size)
 {
-	char path[512];
+	char path[512], link[512], dir[512], users[256];
 	ssize_t n;
+	int len;
 
 	snprintf(path, sizeof(path), "%s/bus/wmi/devices/%s/driver", c->sysfs, target);
-	n = readlink(path, buf, size - 1);
-	if (n <= 0)
-		return "its driver";
-	buf[n] = '\0';
-	return strrchr(buf, '/') ? strrchr(buf, '/') + 1 : buf;
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n > 0) {
+		link[n] = '\0';
+		snprintf(buf, size, "belongs to %.255s, bound to the device",
+			 strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
+		return buf;
+	}
+	snprintf(dir, sizeof(dir), "%s/bus/wmi/devices/%s", c->sysfs, target);
+	read_attr_lines(dir, "guid_users", users, sizeof(users));
+	if (users[0]) {
+		len = snprintf(buf, size, "is in use by %s, which call%s the device by its GUID",
+			       users, strchr(users, ',') ? "" : "s");
+		if (len >= 0 && (size_t)len < size)
+			return buf;
+	}
+	return "belongs to the driver or a GUID user of an alias of the device";
 }
 
 /* A call by name: the method, its device and its input, from the bus's bMOFs. */
@@ -134,9 +150,8 @@ static int invoke(struct cli *c, const char *target, struct wmi_method_call *cal
 			       "%u (the method has run)", target, c->method_id,
 			       call->output_size, call->output_size);
 		else if (ret == EBUSY)
-			errmsg("%s method %u: %s (the method belongs to %s, bound to the device; "
-			       "see wmibpf devices)", target, c->method_id, strerror(ret),
-			       owner(c, target, buf, sizeof(buf)));
+			errmsg("%s method %u: %s (the method %s; see wmibpf devices)", target,
+			       c->method_id, strerror(ret), owner(c, target, buf, sizeof(buf)));
 		else if (ret == EPERM)
 			errmsg("%s method %u: %s (a raw call needs CAP_SYS_RAWIO when the node "
 			       "is opened and no lockdown; or a driver or policy refused it)",

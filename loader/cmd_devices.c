@@ -23,6 +23,7 @@ struct device_info {
 	char driver[64];
 	char claimed[256];
 	char shared[256];	/* shared method ids, or "all" */
+	char guid_users[256];	/* modules using it by GUID, comma separated */
 	bool node;
 	const char *class;	/* the bMOF's class of its GUID (the bus's), or NULL */
 };
@@ -56,6 +57,7 @@ static void read_device(const char *sysdir, const char *devdir, const char *name
 	read_attr(dir, "setable", d->setable, sizeof(d->setable));
 	read_attr(dir, "claimed_methods", d->claimed, sizeof(d->claimed));
 	read_attr(dir, "shared_methods", d->shared, sizeof(d->shared));
+	read_attr_lines(dir, "guid_users", d->guid_users, sizeof(d->guid_users));
 
 	snprintf(path, sizeof(path), "%s/driver", dir);
 	n = readlink(path, link, sizeof(link) - 1);
@@ -120,6 +122,8 @@ static void device_json(struct json *j, const struct device_info *d, const char 
 		else
 			json_words(j, d->shared, " ", true);
 	}
+	json_key(j, "guid_users");
+	json_words(j, d->guid_users, ",", false);
 	json_kv_bool(j, "node", d->node);
 	json_key(j, "policies");
 	if (policies)
@@ -167,6 +171,25 @@ static int width(int w, const char *s)
 }
 
 /*
+ * Who owns the device: the driver bound to it, and each module using it by
+ * GUID marked "(guid)", comma separated; "-" for nobody.
+ */
+static void owners_text(const struct device_info *d, char *buf, size_t size)
+{
+	char users[sizeof(d->guid_users)], *w, *save = NULL;
+	size_t len;
+
+	snprintf(buf, size, "%s", d->driver);
+	snprintf(users, sizeof(users), "%s", d->guid_users);
+	for (w = strtok_r(users, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "%s%s(guid)", len ? "," : "", w);
+	}
+	if (!buf[0])
+		snprintf(buf, size, "-");
+}
+
+/*
  * Names, drivers, claimed and shared methods come from sysfs, the kernel's,
  * class names from the firmware's bMOF and policies' from bpffs: in text,
  * shown escaped, each
@@ -176,7 +199,8 @@ static int width(int w, const char *s)
 static void devices_text(struct device_info *devs, size_t nr, char (*policies)[256],
 			 bool policies_known)
 {
-	char (*esc)[7][TEXT_ESCAPED_SIZE(256)] = calloc(nr ? nr : 1, sizeof(*esc));
+	char (*esc)[7][TEXT_ESCAPED_SIZE(384)] = calloc(nr ? nr : 1, sizeof(*esc));
+	char owners[384];
 	int wname = strlen("DEVICE"), wdriver = strlen("DRIVER"), wclaimed = strlen("CLAIMED");
 	int wshared = strlen("SHARED"), wclass = strlen("CLASS");
 	size_t i;
@@ -187,8 +211,8 @@ static void devices_text(struct device_info *devs, size_t nr, char (*policies)[2
 		const struct device_info *d = &devs[i];
 
 		text_escape(d->name, sizeof(d->name), esc[i][0], sizeof(esc[i][0]));
-		text_escape(d->driver[0] ? d->driver : "-", sizeof(d->driver), esc[i][1],
-			    sizeof(esc[i][1]));
+		owners_text(d, owners, sizeof(owners));
+		text_escape(owners, sizeof(owners), esc[i][1], sizeof(esc[i][1]));
 		text_escape(d->claimed[0] ? d->claimed : "-", sizeof(d->claimed), esc[i][2],
 			    sizeof(esc[i][2]));
 		text_escape(d->kind, sizeof(d->kind), esc[i][3], sizeof(esc[i][3]));
@@ -290,8 +314,8 @@ const struct cli_verb verb_devices = {
 	"Usage: wmibpf devices [--json]\n"
 	"\n"
 	"List the WMI devices: name (GUID), the class of that GUID in the\n"
-	"firmware's bMOF, kind, instances, bound driver, the methods the driver\n"
-	"claims, whether /dev/wmi has a node, and the loaded policies that act\n"
-	"on it.\n",
+	"firmware's bMOF, kind, instances, bound driver and modules using it by\n"
+	"GUID (marked \"(guid)\"), the methods the driver claims and shares,\n"
+	"whether /dev/wmi has a node, and the loaded policies that act on it.\n",
 	.run = cmd_devices,
 };

@@ -102,3 +102,27 @@ void read_attr(const char *dir, const char *attr, char *buf, size_t size)
 		buf[strcspn(buf, "\n")] = '\0';
 	fclose(f);
 }
+
+void read_attr_lines(const char *dir, const char *attr, char *buf, size_t size)
+{
+	char path[PATH_MAX + 64], line[256];
+	size_t len = 0;
+	FILE *f;
+
+	buf[0] = '\0';
+	snprintf(path, sizeof(path), "%s/%s", dir, attr);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!line[0])
+			continue;
+		len += snprintf(buf + len, size - len, "%s%s", len ? "," : "", line);
+		if (len >= size) {	/* cut at the last whole word */
+			buf[strrchr(buf, ',') ? strrchr(buf, ',') - buf : 0] = '\0';
+			break;
+		}
+	}
+	fclose(f);
+}

@@ -45,6 +45,8 @@ int list_names(const char *dir, bool (*keep)(const struct dirent *e, void *arg),
 void free_names(char **names, size_t nr);
 /* A sysfs attribute's first line (dir/attr), or "" if it has none. */
 void read_attr(const char *dir, const char *attr, char *buf, size_t size);
+/* Every non-empty line of a sysfs attribute, joined with commas. */
+void read_attr_lines(const char *dir, const char *attr, char *buf, size_t size);
 
 int cmd_devices(struct app *a);
 int cmd_load(struct app *a);

@@ -65,6 +65,8 @@ void snapshot_free(struct snapshot *s)
 #define ACME_DEV	"FE733490-2E22-4EDB-A7B5-BC248874D383"
 /* AcmeBlob's GUID in lower case: a class names its device whatever the case */
 #define BLOB_DEV	"8a2d3c4b-0000-4000-8000-00000000b10b"
+#define LED_DEV		"F6E4FE6E-909D-47CB-8BAB-C9F6F2F8D396"
+#define EVENT_DEV	"9DBB5994-A997-11DA-B012-B622A1EF5492"
 
 /* The bus with acme's bMOF; one whose bMOF is corrupt; one with none. */
 static char root[] = "/tmp/wmibpf-sysfs-XXXXXX";
@@ -152,6 +154,10 @@ static int setup(void **state)
 	device("AD81FA8F-3A66-4C67-B111-78F81C9633B3", "method", "wmi-testdrv", "\n", "all\n");
 	device("1E8FEC9B-04A5-4ED1-B79D-B77EF1152878", "data", "evil\x1b[2Jdrv", NULL, NULL);
 	device(BLOB_DEV, "data", NULL, NULL, NULL);
+	device(EVENT_DEV, "event", "dell-wmi", NULL, NULL);
+	put(root, EVENT_DEV, "guid_users", "toshiba_acpi\n");
+	device(LED_DEV, "method", NULL, NULL, NULL);
+	put(root, LED_DEV, "guid_users", "dell_wmi_led\nwmi_guid_user\n");
 	bmof_device(root, acme);
 
 	device_on(root_corrupt, ACME_DEV, "method", "acme-wmi", NULL, NULL);
@@ -278,8 +284,9 @@ static void columns_fit(void **state)
 		}
 		assert_true(strlen(line) > col);
 		assert_true(line[col - 1] == ' ' && line[col] != ' ');
-		if (strstr(line, "dell-wmi-descriptor"))
-			assert_non_null(strstr(line, "dell-wmi-descriptor -"));
+		/* DRIVER is as wide as its longest value, the LED's two users */
+		if (strstr(line, LED_DEV))
+			assert_non_null(strstr(line, "dell_wmi_led(guid),wmi_guid_user(guid) -"));
 	}
 	assert_true(col > 0);
 	free(out);
@@ -334,6 +341,37 @@ static void shared_shown(void **state)
 	assert_non_null(strstr(out, "\"claimed_methods\":[],\"shared_methods\":\"all\""));
 	assert_non_null(strstr(out, "\"driver\":\"dell-wmi-descriptor\",\"claimed_methods\":[],"
 			       "\"shared_methods\":[]"));
+	free(out);
+}
+
+/*
+ * Modules using a device by GUID, after its driver under DRIVER, marked
+ * "(guid)", and in JSON; a device nobody uses by GUID has [].
+ */
+static void guid_users_shown(void **state)
+{
+	char *out = run_devices(), *line;
+	size_t col;
+
+	(void)state;
+	col = strstr(out, "DRIVER") - out;
+	line = strstr(out, LED_DEV);
+	assert_non_null(line);
+	assert_int_equal(strncmp(line + col, "dell_wmi_led(guid),wmi_guid_user(guid) ", 39), 0);
+	line = strstr(out, EVENT_DEV);
+	assert_non_null(line);
+	assert_int_equal(strncmp(line + col, "dell-wmi,toshiba_acpi(guid) ", 28), 0);
+	line = strstr(out, "AD81FA8F");
+	assert_non_null(line);
+	assert_int_equal(strncmp(line + col, "wmi-testdrv ", 12), 0);
+	free(out);
+
+	out = run_devices_as(true);
+	assert_non_null(strstr(out, "\"device\":\"" LED_DEV "\","));
+	assert_non_null(strstr(out, "\"driver\":null,\"claimed_methods\":[],\"shared_methods\":[],"
+			       "\"guid_users\":[\"dell_wmi_led\",\"wmi_guid_user\"]"));
+	assert_non_null(strstr(out, "\"driver\":\"dell-wmi\",\"guid_users\":[\"toshiba_acpi\"]"));
+	assert_non_null(strstr(out, "\"shared_methods\":\"all\",\"guid_users\":[],"));
 	free(out);
 }
 
@@ -428,6 +466,7 @@ int main(void)
 		cmocka_unit_test(escaped),
 		cmocka_unit_test(policy_escaped),
 		cmocka_unit_test(shared_shown),
+		cmocka_unit_test(guid_users_shown),
 		cmocka_unit_test(class_named),
 		cmocka_unit_test(class_corrupt),
 		cmocka_unit_test(class_no_bmof),

@@ -29,6 +29,8 @@ DELL_EVENT=9DBB5994-A997-11DA-B012-B622A1EF5492
 # Not Dell's: a second _WDG entry with DELL_SMBIOS' object id "DA", an alias
 # of its method WMDA (vmtest/acpi/dell.asl); no driver binds it.
 DELL_ALIAS=DD403024-1BE9-4DDC-93D5-AFA116B0A2ED
+# dell-wmi-led's lid LED, a method it calls by GUID without binding it.
+DELL_LED=F6E4FE6E-909D-47CB-8BAB-C9F6F2F8D396
 MSI_PLATFORM=ABBC0F6E-8EA1-11D1-00A0-C90629100000
 # The test bed's own block on those laptops: no driver binds it, so tests
 # read the firmware's side through it, not through the driver under test.

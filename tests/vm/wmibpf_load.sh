@@ -14,7 +14,7 @@ expect_match "$(wmibpf list)" "*acme * $ACME_METHODS * 3 audit * acme_translator
 expect_match "$(wmibpf devices | grep "^$ACME_METHODS ")" "*acme-wmi*2 4*yes*acme" \
 	"devices shows driver, claimed methods and the policy"
 expect_match "$(wmibpf devices --json)" \
-	"*\"device\":\"$ACME_METHODS\",*\"driver\":\"acme-wmi\",\"claimed_methods\":\\[2,4\\],\"shared_methods\":\\[1,3,5,6,7,8,9,10,11,12,13\\],\"node\":true,\"policies\":\\[\"acme\"\\]*" \
+	"*\"device\":\"$ACME_METHODS\",*\"driver\":\"acme-wmi\",\"claimed_methods\":\\[2,4\\],\"shared_methods\":\\[1,3,5,6,7,8,9,10,11,12,13\\],\"guid_users\":\\[\\],\"node\":true,\"policies\":\\[\"acme\"\\]*" \
 	"and in JSON"
 
 # wmibpf has exited: the policy acts all the same.

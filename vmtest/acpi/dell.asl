@@ -25,6 +25,11 @@
  *                                              id: an alias, two _WDG entries
  *                                              evaluating one WMDA.  No driver
  *                                              binds it (tests/vm/dell_alias.sh)
+ *   F6E4FE6E-909D-47CB-8BAB-C9F6F2F8D396  LE  method 1: the lid LED of
+ *                                              dell-wmi-led, a driver on the
+ *                                              GUID-string functions that
+ *                                              binds no WMI device
+ *                                              (tests/vm/dell_led.sh)
  *
  * Device BEDC, the test bed's own control block, which no driver binds, so
  * that tests read the firmware's side without going through the driver
@@ -42,6 +47,8 @@
  *       back, as firmware hot keys do -> 0
  *     5 (buffer) -> raise dell-wmi's event with that buffer as its data
  *       (u16 words: length, type, code, extra; at most 32 bytes) -> 0
+ *     6 -> the lid LED: 0 off, 1 on, 2 blinking (settable with 4 too)
+ *     7 -> every evaluation of WMLE
  *
  * The calling interface buffer (struct calling_interface_buffer in
  * include/uapi/linux/wmi.h): u16 class, u16 select, u32 input[4],
@@ -59,6 +66,12 @@
  *   19/any  diagnostics: -> output[1] 0x600D; dell-smbios keeps these
  *           from user space, so a test sees whether one got through
  * anything else gets -2.  Unknown locations get -1.
+ *
+ * The LED's method 1 takes and returns dell-wmi-led's struct bios_args, six
+ * bytes: length, result code, device id, command, on time, off time.  For
+ * device 1 (the lid) commands 16, 17 and 18 turn it on, off and blinking
+ * with result code 0; another device gets 250, another command or method
+ * id 254.
  */
 DefinitionBlock ("", "SSDT", 2, "DELL", "WMIBPF", 0x00000001)
 {
@@ -108,7 +121,44 @@ DefinitionBlock ("", "SSDT", 2, "DELL", "WMIBPF", 0x00000001)
 				0x44, 0x41,	/* object id "DA", as A80593CE's */
 				0x01,		/* 1 instance */
 				0x02,		/* method */
+
+				/* F6E4FE6E-909D-47CB-8BAB-C9F6F2F8D396 */
+				0x6E, 0xFE, 0xE4, 0xF6, 0x9D, 0x90, 0xCB, 0x47,
+				0x8B, 0xAB, 0xC9, 0xF6, 0xF2, 0xF8, 0xD3, 0x96,
+				0x4C, 0x45,	/* object id "LE" */
+				0x01,		/* 1 instance */
+				0x02,		/* method */
 			})
+
+			Name (LEDS, 0)		/* the lid LED: 0 off, 1 on, 2 blinking */
+			Name (NLED, 0)		/* evaluations of WMLE */
+			Name (LEDO, Buffer (6) {})
+
+			/* The lid LED, listed at the top of this file. */
+			Method (WMLE, 3, Serialized)
+			{
+				NLED++
+				/* A store into a buffer zero-fills or truncates it. */
+				LEDO = Arg2
+				Local0 = 254
+				If (LAnd (LEqual (ToInteger (Arg1), 1), LGreaterEqual (SizeOf (Arg2), 4))) {
+					Local1 = DerefOf (Index (Arg2, 3))
+					If (LNotEqual (DerefOf (Index (Arg2, 2)), 1)) {
+						Local0 = 250
+					} ElseIf (LEqual (Local1, 16)) {
+						LEDS = 1
+						Local0 = 0
+					} ElseIf (LEqual (Local1, 17)) {
+						LEDS = 0
+						Local0 = 0
+					} ElseIf (LEqual (Local1, 18)) {
+						LEDS = 2
+						Local0 = 0
+					}
+				}
+				LEDO[1] = Local0
+				Return (LEDO)
+			}
 
 			/* The Binary MOF (#include: Include() takes no byte list). */
 			Name (MOFB, Buffer ()
@@ -377,6 +427,12 @@ DefinitionBlock ("", "SSDT", 2, "DELL", "WMIBPF", 0x00000001)
 					Case (5) {
 						Return (^^DELW.WSMT)
 					}
+					Case (6) {
+						Return (^^DELW.LEDS)
+					}
+					Case (7) {
+						Return (^^DELW.NLED)
+					}
 					}
 					Return (Ones)
 				}
@@ -397,6 +453,9 @@ DefinitionBlock ("", "SSDT", 2, "DELL", "WMIBPF", 0x00000001)
 					}
 					Case (5) {
 						^^DELW.WSMT = Local1
+					}
+					Case (6) {
+						^^DELW.LEDS = Local1
 					}
 					Default {
 						Return (1)
