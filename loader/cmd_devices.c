@@ -24,6 +24,7 @@ struct device_info {
 	char claimed[256];
 	char shared[256];	/* shared method ids, or "all" */
 	char guid_users[256];	/* modules using it by GUID, comma separated */
+	char mapper[256];	/* the sysfs directory of its ACPI-WMI mapper */
 	bool node;
 	const char *class;	/* the bMOF's class of its GUID (the bus's), or NULL */
 };
@@ -58,6 +59,10 @@ static void read_device(const char *sysdir, const char *devdir, const char *name
 	read_attr(dir, "claimed_methods", d->claimed, sizeof(d->claimed));
 	read_attr(dir, "shared_methods", d->shared, sizeof(d->shared));
 	read_attr_lines(dir, "guid_users", d->guid_users, sizeof(d->guid_users));
+	if (realpath(dir, path) && strrchr(path, '/')) {
+		*strrchr(path, '/') = '\0';
+		snprintf(d->mapper, sizeof(d->mapper), "%.255s", path);
+	}
 
 	snprintf(path, sizeof(path), "%s/driver", dir);
 	n = readlink(path, link, sizeof(link) - 1);
@@ -134,12 +139,35 @@ static void device_json(struct json *j, const struct device_info *d, const char 
 }
 
 /*
- * Loaded policies whose programs act on devices of guid, by their
- * bindings in meta: one whose meta cannot be read binds nothing, and an
- * interrupted load has none.
+ * Whether b is an alias of a: another entry of the same mapper's _WDG with
+ * the same object id (notify id for events), which evaluates the same
+ * firmware method. Programs bound to either act on both (wmi-bpf.rst).
  */
-static void policies_for(const struct snapshot *s, const struct wmi_guid *guid, char *buf,
-			 size_t size)
+static bool is_alias(const struct device_info *a, const struct device_info *b)
+{
+	return a != b && a->mapper[0] && !strcmp(a->mapper, b->mapper) &&
+	       !strcmp(a->kind, b->kind) && a->id[0] && !strcmp(a->id, b->id);
+}
+
+/* Whether bytes are one of the nr GUIDs. */
+static bool guid_in(const uint8_t *bytes, const struct wmi_guid *guids, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		if (!memcmp(bytes, guids[i].b, 16))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Loaded policies whose programs act on a device whose GUID and aliases'
+ * GUIDs are guids[0..nr), by their bindings in meta: one whose meta cannot
+ * be read binds nothing, and an interrupted load has none.
+ */
+static void policies_for(const struct snapshot *s, const struct wmi_guid *guids, size_t nr,
+			 char *buf, size_t size)
 {
 	static const uint8_t null_guid[16];
 	size_t i, k;
@@ -149,11 +177,11 @@ static void policies_for(const struct snapshot *s, const struct wmi_guid *guid, 
 		const struct snapshot_policy *p = &s->policies[i];
 		bool acts = p->meta.has_table &&
 			    (!memcmp(p->meta.guid, null_guid, 16) ||
-			     !memcmp(p->meta.guid, guid->b, 16));
+			     guid_in(p->meta.guid, guids, nr));
 
 		for (k = 0; k < p->nr_objects; k++)
 			acts |= !memcmp(p->meta.objects[k].guid, null_guid, 16) ||
-				!memcmp(p->meta.objects[k].guid, guid->b, 16);
+				guid_in(p->meta.objects[k].guid, guids, nr);
 		if (!acts)
 			continue;
 		if (buf[0])
@@ -258,6 +286,7 @@ int cmd_devices(struct app *a)
 	struct json *j = &a->json;
 	char (*policies)[256] = NULL;
 	struct device_info *info = NULL;
+	struct wmi_guid *guids = NULL;
 	struct snapshot loaded = { };
 	struct mof_bus bus;
 	size_t i;
@@ -275,19 +304,26 @@ int cmd_devices(struct app *a)
 
 	info = calloc(bus.nr ? bus.nr : 1, sizeof(*info));
 	policies = calloc(bus.nr ? bus.nr : 1, sizeof(*policies));
-	if (!info || !policies) {
+	guids = calloc(bus.nr ? bus.nr : 1, sizeof(*guids));	/* a device and its aliases */
+	if (!info || !policies || !guids) {
 		ret = EXIT_FAILED;
 		goto out;
 	}
-	for (i = 0; i < bus.nr; i++) {
-		struct wmi_guid guid;
-		unsigned int dup;
-
+	for (i = 0; i < bus.nr; i++)
 		read_device(bus.dir, a->cli->devdir, bus.names[i], &info[i]);
-		if (wmi_devname_parse(info[i].name, &guid, &dup))
+	for (i = 0; i < bus.nr; i++) {
+		unsigned int dup;
+		size_t k, n = 0;
+
+		if (wmi_devname_parse(info[i].name, &guids[n], &dup))
 			continue;
-		info[i].class = mof_bus_class(&bus, &guid);
-		policies_for(&loaded, &guid, policies[i], sizeof(policies[i]));
+		info[i].class = mof_bus_class(&bus, &guids[n++]);
+		for (k = 0; k < bus.nr; k++) {
+			if (is_alias(&info[i], &info[k]) &&
+			    !wmi_devname_parse(info[k].name, &guids[n], &dup))
+				n++;
+		}
+		policies_for(&loaded, guids, n, policies[i], sizeof(policies[i]));
 	}
 
 	if (!a->cli->json) {
@@ -302,6 +338,7 @@ int cmd_devices(struct app *a)
 out:
 	free(info);
 	free(policies);
+	free(guids);
 	snapshot_free(&loaded);
 	mof_bus_free(&bus);
 	return ret;

@@ -26,8 +26,12 @@
 #include "snapshot.h"
 #include "wmibpf.h"
 
-/* bpffs is there, with one policy of this name on every device; or not (NULL). */
+/*
+ * bpffs is there, with one policy of this name on every device, or on the
+ * device of loaded_guid if set; or not (NULL).
+ */
 static const char *loaded_policy;
+static const char *loaded_guid;
 
 int __wrap_bpffs_check(const char *dir)
 {
@@ -47,6 +51,12 @@ int snapshot_read(const char *bpffs, struct snapshot *s)
 	assert_non_null(s->policies[0].name);
 	s->policies[0].has_meta = true;
 	s->policies[0].meta.has_table = true;
+	if (loaded_guid) {
+		struct wmi_guid g;
+
+		assert_int_equal(wmi_guid_parse(loaded_guid, &g), 0);
+		memcpy(s->policies[0].meta.guid, g.b, 16);
+	}
 	s->nr = 1;
 	return 0;
 }
@@ -67,6 +77,8 @@ void snapshot_free(struct snapshot *s)
 #define BLOB_DEV	"8a2d3c4b-0000-4000-8000-00000000b10b"
 #define LED_DEV		"F6E4FE6E-909D-47CB-8BAB-C9F6F2F8D396"
 #define EVENT_DEV	"9DBB5994-A997-11DA-B012-B622A1EF5492"
+/* An alias of ACME_DEV: a method device of the same mapper with its object id */
+#define ALIAS_DEV	"DD403024-1BE9-4DDC-93D5-AFA116B0A2ED"
 
 /* The bus with acme's bMOF; one whose bMOF is corrupt; one with none. */
 static char root[] = "/tmp/wmibpf-sysfs-XXXXXX";
@@ -157,6 +169,9 @@ static int setup(void **state)
 	device(EVENT_DEV, "event", "dell-wmi", NULL, NULL);
 	put(root, EVENT_DEV, "guid_users", "toshiba_acpi\n");
 	device(LED_DEV, "method", NULL, NULL, NULL);
+	put(root, ACME_DEV, "object_id", "AA\n");
+	device(ALIAS_DEV, "method", NULL, NULL, NULL);
+	put(root, ALIAS_DEV, "object_id", "AA\n");
 	put(root, LED_DEV, "guid_users", "dell_wmi_led\nwmi_guid_user\n");
 	bmof_device(root, acme);
 
@@ -375,6 +390,37 @@ static void guid_users_shown(void **state)
 	free(out);
 }
 
+/*
+ * A policy bound to a device acts on its aliases too (the kernel runs it
+ * for calls through either): POLICIES says so on both, and on no other.
+ */
+static void alias_policies(void **state)
+{
+	const char *guids[] = { ACME_DEV, ALIAS_DEV };
+	char *out, *line;
+	size_t i, col;
+
+	(void)state;
+	loaded_policy = "fan";
+	for (i = 0; i < 2; i++) {
+		loaded_guid = guids[i];
+		out = run_devices();
+		col = strstr(out, "POLICIES") - out;
+		line = strstr(out, ACME_DEV " ");
+		assert_non_null(line);
+		assert_int_equal(strncmp(line + col, "fan\n", 4), 0);
+		line = strstr(out, ALIAS_DEV " ");
+		assert_non_null(line);
+		assert_int_equal(strncmp(line + col, "fan\n", 4), 0);
+		line = strstr(out, LED_DEV " ");
+		assert_non_null(line);
+		assert_int_equal(strncmp(line + col, "-\n", 2), 0);
+		free(out);
+	}
+	loaded_guid = NULL;
+	loaded_policy = NULL;
+}
+
 /* The class whose guid is the device's, under CLASS and in JSON; "-" if none. */
 static void class_named(void **state)
 {
@@ -467,6 +513,7 @@ int main(void)
 		cmocka_unit_test(policy_escaped),
 		cmocka_unit_test(shared_shown),
 		cmocka_unit_test(guid_users_shown),
+		cmocka_unit_test(alias_policies),
 		cmocka_unit_test(class_named),
 		cmocka_unit_test(class_corrupt),
 		cmocka_unit_test(class_no_bmof),
