@@ -19,6 +19,14 @@
  * restricted", and an LSM that tells reasons apart sees ACPI_TABLES.
  * wmi-dkms.c checks at build time that the reason is an integrity one.
  *
+ * <linux/acpi.h>: the series makes the deprecated GUID-string functions
+ * macros that pass THIS_MODULE to __wmi_*() variants.  The module keeps
+ * the running kernel's acpi.h, a header far too shared to replace with
+ * another kernel's copy, so wmi.ko's own files see the old prototypes
+ * (wmi-internal.h declares the __wmi_*() variants then) and a
+ * distribution's drivers call the old symbols, which find their module
+ * by return address (wmi-owner.c).
+ *
  * Symbols the kernel does not export to modules are replaced below by the
  * same check made with exported ones, each with why it is the same.
  *

@@ -34,14 +34,7 @@ static const char *owner(const struct cli *c, const char *target, char *buf, siz
 	ssize_t n;
 	int len;
 
-	snprintf(path, sizeof(path), "%s/bus/wmi/devices/%s/driver", c->sysfs, target);
-	n = readlink(path, link, sizeof(link) - 1);
-	if (n > 0) {
-		link[n] = '\0';
-		snprintf(buf, size, "belongs to %.255s, bound to the device",
-			 strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
-		return buf;
-	}
+	/* First: while a module uses the device by GUID, nothing is shared. */
 	snprintf(dir, sizeof(dir), "%s/bus/wmi/devices/%s", c->sysfs, target);
 	read_attr_lines(dir, "guid_users", users, sizeof(users));
 	if (users[0]) {
@@ -49,6 +42,14 @@ static const char *owner(const struct cli *c, const char *target, char *buf, siz
 			       users, strchr(users, ',') ? "" : "s");
 		if (len >= 0 && (size_t)len < size)
 			return buf;
+	}
+	snprintf(path, sizeof(path), "%s/bus/wmi/devices/%s/driver", c->sysfs, target);
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n > 0) {
+		link[n] = '\0';
+		snprintf(buf, size, "belongs to %.255s, bound to the device",
+			 strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
+		return buf;
 	}
 	return "belongs to the driver or a GUID user of an alias of the device";
 }

@@ -24,8 +24,9 @@
 #                     after the series)
 #   *.c *.h           the series' drivers/platform/x86/wmi-* files of wmi.ko
 #   include/          the series' headers, placed before the kernel's; all
-#                     but include/linux/security.h, which must stay the
-#                     running kernel's (wmi-dkms.h says why)
+#                     but include/linux/security.h and include/linux/acpi.h,
+#                     which must stay the running kernel's (wmi-dkms.h says
+#                     why)
 #   SOURCE            which linux-source and series it was made from
 set -euo pipefail
 . "$(dirname "$0")/../vmtest/env.sh"
@@ -150,8 +151,9 @@ for o in $objs; do
 done
 cp "$x86"/wmi-*.h "$tree/"
 
-# The series' headers but security.h.
-for f in $(cd "$work" && find include -type f ! -path include/linux/security.h); do
+# The series' headers but security.h and acpi.h.
+for f in $(cd "$work" && find include -type f ! -path include/linux/security.h \
+	! -path include/linux/acpi.h); do
 	mkdir -p "$tree/$(dirname "$f")"
 	cp "$work/$f" "$tree/$f"
 done

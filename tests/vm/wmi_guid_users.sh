@@ -5,7 +5,8 @@
 # then until it is unloaded the device lists it in guid_users, and a raw
 # call to the device's methods fails with EBUSY, naming it, without
 # reaching the firmware.  Every GUID-string function counts; a load that
-# fails leaves no user; a duplicated GUID names its first device only.
+# fails leaves no user; a user shares nothing, whatever the bound driver
+# shares; a duplicated GUID names its first device only.
 . /wmibpf/tests/lib.sh
 
 users() {	# DEVICE
@@ -69,6 +70,17 @@ expect_eq "$(users $ACME_EVENT)" "" "unloaded, the handler is removed and no use
 expect_fail "a load that fails after its call" use has $ACME_METHODS fail=1
 expect_eq "$(users $ACME_METHODS)" "" "the failed load left no user"
 expect_match "$(wmibpf call $ACME_METHODS 1)" "integer *" "nor any refusal"
+
+# A user shares nothing: acme-wmi shares method 1, the module does not.
+load_module acme_wmi
+expect_match "$(wmibpf call $ACME_METHODS 1)" "integer *" "acme-wmi shares method 1: it goes raw"
+expect_ok "a module uses the device by GUID" use has $ACME_METHODS
+expect_match "$(wmibpf call $ACME_METHODS 1 2>&1)" \
+	"*Device or resource busy (the method is in use by wmi_guid_user, which calls the device by its GUID*" \
+	"now method 1 is refused, and the module named, not acme-wmi"
+rmmod wmi_guid_user
+expect_match "$(wmibpf call $ACME_METHODS 1)" "integer *" "unloaded, acme-wmi's share holds again"
+unload_module acme_wmi
 
 # A GUID on two mappers names the first device: the second stays free.
 expect_ok "use the duplicated GUID" use has $ACME_DUP
