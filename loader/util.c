@@ -88,14 +88,20 @@ void free_names(char **names, size_t nr)
 	free(names);
 }
 
-void read_attr(const char *dir, const char *attr, char *buf, size_t size)
+/* A sysfs attribute (dir/attr) opened for reading, buf emptied; NULL if absent. */
+static FILE *open_attr(const char *dir, const char *attr, char *buf)
 {
 	char path[PATH_MAX + 64];
-	FILE *f;
 
 	buf[0] = '\0';
 	snprintf(path, sizeof(path), "%s/%s", dir, attr);
-	f = fopen(path, "r");
+	return fopen(path, "r");
+}
+
+void read_attr(const char *dir, const char *attr, char *buf, size_t size)
+{
+	FILE *f = open_attr(dir, attr, buf);
+
 	if (!f)
 		return;
 	if (fgets(buf, size, f))
@@ -105,13 +111,10 @@ void read_attr(const char *dir, const char *attr, char *buf, size_t size)
 
 void read_attr_lines(const char *dir, const char *attr, char *buf, size_t size)
 {
-	char path[PATH_MAX + 64], line[256];
+	FILE *f = open_attr(dir, attr, buf);
+	char line[256];
 	size_t len = 0;
-	FILE *f;
 
-	buf[0] = '\0';
-	snprintf(path, sizeof(path), "%s/%s", dir, attr);
-	f = fopen(path, "r");
 	if (!f)
 		return;
 	while (fgets(line, sizeof(line), f)) {
