@@ -13,9 +13,10 @@
 # tests run in the guest through vmtest/run.sh; each test counts, and a boot
 # that ends badly (timeout, kernel splat) counts as one more failure. Each
 # kernel patch must pass checkpatch.pl --strict, and with --series the
-# series must build patch by patch (scripts/series-build.sh).  With --fuzz
-# the fuzz targets get a bounded run (make fuzz-smoke) each. With unit
-# tests, the build scripts' tests (tests/build/*.sh) run too.
+# series must build patch by patch (scripts/series-build.sh; then the
+# series check's tests, tests/series/*.sh, run).  With --fuzz the fuzz
+# targets get a bounded run (make fuzz-smoke) each. With unit tests, the
+# build scripts' tests (tests/build/*.sh) run too.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -65,44 +66,46 @@ phase() {
 	echo "$1 $((SECONDS - $2))" >>"$phases"
 }
 
-t0=$SECONDS
-for bin in $unit; do
-	name=$(basename "$bin")
-	log=$tmp/$name.log
-	echo "--- unit: $name"
-	valgrind -q --error-exitcode=99 --leak-check=full \
-		--errors-for-leak-kinds=definite,indirect,possible \
-		"$bin" >"$log" 2>&1
-	rc=$?
-	cat "$log"
-	{
-		sed -n 's/^\[       OK \] \(.*\)/PASS: unit:'"$name"':\1/p' "$log"
-		sed -n 's/^\[  FAILED  \] \([^ ]*\)$/FAIL: unit:'"$name"':\1/p' "$log"
-		if [ $rc -eq 99 ]; then
-			echo "FAIL: unit:$name (valgrind reported errors)"
-		elif [ $rc -gt 128 ] || ! grep -q '^\[==========\] .* run\.' "$log"; then
-			echo "FAIL: unit:$name (did not finish, exit $rc)"
-		fi
-	} >"$tmp/$name.res"
-	count "$tmp/$name.res"
-done
-[ -z "$unit" ] || phase unit $t0
+# The host's checks run in two lanes side by side, since each is mostly
+# one process (valgrind, perl, libFuzzer, make's serial parts): the series
+# in one, the unit tests, checkpatch and the fuzz run in the other.  Each
+# check writes its output to $tmp/NAME.out and its PASS:/FAIL: lines to
+# $tmp/NAME.res, printed and counted in a fixed order once both are done.
 
-# The build scripts' own tests: tests/build/*.sh, each one PASS: or FAIL: line.
-if [ -n "$unit" ]; then
+check_unit() {
+	local bin name log rc t
+	for bin in $unit; do
+		name=$(basename "$bin")
+		log=$tmp/$name.log
+		echo "--- unit: $name"
+		valgrind -q --error-exitcode=99 --leak-check=full \
+			--errors-for-leak-kinds=definite,indirect,possible \
+			"$bin" >"$log" 2>&1
+		rc=$?
+		cat "$log"
+		{
+			sed -n 's/^\[       OK \] \(.*\)/PASS: unit:'"$name"':\1/p' "$log"
+			sed -n 's/^\[  FAILED  \] \([^ ]*\)$/FAIL: unit:'"$name"':\1/p' "$log"
+			if [ $rc -eq 99 ]; then
+				echo "FAIL: unit:$name (valgrind reported errors)"
+			elif [ $rc -gt 128 ] || ! grep -q '^\[==========\] .* run\.' "$log"; then
+				echo "FAIL: unit:$name (did not finish, exit $rc)"
+			fi
+		} >>"$tmp/unit.res"
+	done
+	# The build scripts' own tests: tests/build/*.sh, each one PASS: or FAIL: line.
 	echo "--- build scripts"
 	for t in "$top"/tests/build/*.sh; do
 		bash "$t" >"$tmp/build.log" 2>&1 ||
 			grep -q '^FAIL: ' "$tmp/build.log" ||
 			echo "FAIL: build:$(basename "$t" .sh) (failed without saying why)" >>"$tmp/build.log"
 		cat "$tmp/build.log"
-		grep '^PASS: \|^FAIL: ' "$tmp/build.log" >>"$tmp/build.res"
+		grep '^PASS: \|^FAIL: ' "$tmp/build.log" >>"$tmp/unit.res"
 	done
-	count "$tmp/build.res"
-fi
+}
 
-if [ -n "$patches" ]; then
-	t0=$SECONDS
+check_checkpatch() {
+	local ksrc clean cp_opts tool p key out
 	echo "--- checkpatch --strict"
 	ksrc=$("$top/vmtest/env.sh" KSRC)
 	# A patch that passed is not checked again: its hash and checkpatch's
@@ -133,23 +136,29 @@ if [ -n "$patches" ]; then
 			echo "FAIL: checkpatch:$(basename "$p")"
 		fi
 	done | tee "$tmp/checkpatch.res"
-	count "$tmp/checkpatch.res"
-	phase checkpatch $t0
-fi
+}
 
-if [ $series = 1 ]; then
-	t0=$SECONDS
+# The series, then the series check's own tests (tests/series/*.sh), which
+# count on the series having built.
+check_series() {
+	local t
 	echo "--- series, patch by patch"
-	"$top/scripts/series-build.sh" >"$tmp/series.log" 2>&1 ||
-		grep -q '^FAIL: ' "$tmp/series.log" ||
-		echo "FAIL: series: scripts/series-build.sh failed" >>"$tmp/series.log"
-	cat "$tmp/series.log"
-	count "$tmp/series.log"
-	phase series $t0
-fi
+	"$top/scripts/series-build.sh" 2>&1 | tee "$tmp/series.res"
+	if [ "${PIPESTATUS[0]}" != 0 ]; then
+		grep -q '^FAIL: ' "$tmp/series.res" ||
+			echo "FAIL: series: scripts/series-build.sh failed" | tee -a "$tmp/series.res"
+		return
+	fi
+	for t in "$top"/tests/series/*.sh; do
+		bash "$t" >"$tmp/series-test.log" 2>&1 ||
+			grep -q '^FAIL: ' "$tmp/series-test.log" ||
+			echo "FAIL: series:$(basename "$t" .sh) (failed without saying why)" >>"$tmp/series-test.log"
+		cat "$tmp/series-test.log"
+		grep '^PASS: \|^FAIL: ' "$tmp/series-test.log" >>"$tmp/series.res"
+	done
+}
 
-if [ $fuzz = 1 ]; then
-	t0=$SECONDS
+check_fuzz() {
 	echo "--- fuzz, a bounded run"
 	if make -C "$top" --no-print-directory fuzz-smoke FUZZ_RUNS=50000 FUZZ_TIME=60 \
 		>"$tmp/fuzz.log" 2>&1; then
@@ -159,8 +168,34 @@ if [ $fuzz = 1 ]; then
 		tail -n 30 "$tmp/fuzz.log"
 		echo "FAIL: fuzz:bmof (input kept in out/fuzz/artifacts/)"
 	fi | tee "$tmp/fuzz.res"
-	count "$tmp/fuzz.res"
-	phase fuzz $t0
+}
+
+# timed NAME: run check_NAME into $tmp/NAME.out, its time as a part of the
+# "checks" phase.
+timed() {
+	local t=$SECONDS
+	: >"$tmp/$1.res"
+	"check_$1" >"$tmp/$1.out" 2>&1
+	echo "checks-$1 $((SECONDS - t))" >>"$phases"
+}
+
+t0=$SECONDS
+lane=()
+[ $series = 0 ] || lane+=(series)
+other=()
+[ -z "$unit" ] || other+=(unit)
+[ -z "$patches" ] || other+=(checkpatch)
+[ $fuzz = 0 ] || other+=(fuzz)
+if [ $((${#lane[@]} + ${#other[@]})) -gt 0 ]; then
+	for c in "${lane[@]}"; do timed "$c"; done &
+	for c in "${other[@]}"; do timed "$c"; done
+	wait
+	for c in unit checkpatch series fuzz; do
+		[ -f "$tmp/$c.out" ] || continue
+		cat "$tmp/$c.out"
+		count "$tmp/$c.res"
+	done
+	phase checks $t0
 fi
 
 if [ -n "$vm" ]; then
@@ -190,10 +225,13 @@ fi
 
 echo
 echo "Time per phase (seconds):"
-# Boots run side by side: each is shown under vm, the total counts vm once.
+# Boots run side by side, and so do the host's checks: each is shown
+# under its phase (vm, checks), the total counts the phase once.
 awk '/^boot-/ { boots = boots sprintf("    %-22s %5d\n", $1, $2); next }
+	/^checks-/ { checks = checks sprintf("    %-22s %5d\n", substr($1, 8), $2); next }
 	{ printf "  %-24s %5d\n", $1, $2; total += $2 }
 	$1 == "vm" { printf "%s", boots }
+	$1 == "checks" { printf "%s", checks }
 	END { printf "  %-24s %5d\n", "total", total }' "$phases"
 
 if [ $failed -gt 0 ]; then

@@ -5,11 +5,17 @@
 # series one patch at a time to a scratch worktree of the cached source
 # and compile, with W=1, the WMI core's objects that exist at that point
 # and two in-tree drivers that include its headers.  The test kernel's
-# .config is used, so every file is built as it is in the test bed.
+# .config is used, so every file is built as it is in the test bed.  The
+# config is applied again only after a patch that changes a Kconfig file:
+# doing it for every patch made make sync the config each time, and cost
+# more than the compiling.
 #
-# A run is keyed by the series and the config: a series that passed is not
-# built again.  Prints "PASS: series builds patch by patch" or names the
-# first patch that does not build, with the compiler's output.
+# Each prefix of the series that built is remembered, keyed by its patches,
+# the config and this script: a later run starts after the longest prefix
+# that built before, so a change to the last patch builds only that one,
+# and a series that passed is not built again.  Prints "PASS: series
+# builds patch by patch" or names the first patch that does not build,
+# with the compiler's output; each patch's line gives its time.
 set -euo pipefail
 . "$(dirname "$0")/../vmtest/env.sh"
 
@@ -21,22 +27,44 @@ jobs=${JOBS:-$(nproc)}
 
 [ -f "$KBUILD/.config" ] || die "series: no test kernel config; run vmtest/kernel.sh first"
 
-key=$({
-	sed -e 's/#.*//' "$series" | while read -r p; do
-		[ -n "$p" ] && sha256sum "$patchdir/$p"
-	done
-	sha256sum "$KBUILD/.config" "$TOP/scripts/series-build.sh"
-} | sed "s|$TOP/||" | sha256sum | cut -c1-16)
-# The keys of the last series that passed: trees on other branches share
-# the cache, and a run for one must not make the next for another rebuild.
-passed=$bdir/.series-keys
-if grep -qx "$key" "$passed" 2>/dev/null; then
-	echo "PASS: series builds patch by patch (cached $key)"
+patches=()
+while read -r p; do
+	p=${p%%#*}
+	p=${p//[[:space:]]/}
+	[ -n "$p" ] && patches+=("$p")
+done <"$series"
+
+# keys[i]: the key of the series' first i+1 patches, chained from the
+# config's and this script's.
+k=$(sha256sum <"$KBUILD/.config" | cut -c1-64)$(sha256sum <"$0" | cut -c1-64)
+keys=()
+for p in "${patches[@]}"; do
+	[ -f "$patchdir/$p" ] || die "series: kernel/series names $p but kernel/patches/$p is missing"
+	k=$(echo "$k $(sha256sum <"$patchdir/$p" | cut -c1-64)" | sha256sum | cut -c1-16)
+	keys+=("$k")
+done
+total=${#patches[@]}
+[ "$total" -gt 0 ] || die "series: kernel/series names no patch"
+
+# Trees on other branches share the cache: a run for one must not make
+# the next for another build again, so the keys of many prefixes are kept.
+built=$bdir/.series-prefixes
+if grep -qx "${keys[total - 1]}" "$built" 2>/dev/null; then
+	echo "PASS: series builds patch by patch (cached ${keys[total - 1]})"
 	exit 0
 fi
 
 exec 9>"$KCACHE/series.lock"
 flock 9
+
+# The longest prefix that built before.
+done_n=0
+for ((i = total; i > 0; i--)); do
+	if grep -qx "${keys[i - 1]}" "$built" 2>/dev/null; then
+		done_n=$i
+		break
+	fi
+done
 
 if [ ! -d "$wt" ]; then
 	git -C "$KSRC" worktree add -q --detach "$wt" pristine
@@ -55,16 +83,28 @@ objects() {
 	echo "$d/dell/dell-smbios-wmi.o $d/msi-wmi-platform.o"
 }
 
-n=0
-while read -r p; do
-	p=${p%%#*}
-	[ -n "$p" ] || continue
-	n=$((n + 1))
+remember() {	# KEY: a prefix that built
+	{ grep -vx "$1" "$built" 2>/dev/null | tail -n 299 || true; echo "$1"; } >"$built.new"
+	mv "$built.new" "$built"
+}
+
+configured=0
+for ((i = 0; i < total; i++)); do
+	p=${patches[i]}
+	n=$((i + 1))
 	git -C "$wt" -c user.name=wmibpf -c user.email=wmibpf@localhost am -q --whitespace=nowarn \
 		"$patchdir/$p" </dev/null || die "series: kernel/patches/$p does not apply"
+	if [ $n -le $done_n ]; then
+		[ $n -lt $done_n ] || echo "series: patches 1 to $n built before"
+		continue
+	fi
+	t0=$SECONDS
 	# Options a patch adds (ACPI_WMI_BPF) take the test kernel's value.
-	cp "$KBUILD/.config" "$bdir/.config"
-	make -s -C "$wt" O="$bdir" olddefconfig </dev/null >/dev/null
+	if [ $configured = 0 ] || git -C "$wt" diff --name-only HEAD~1 HEAD | grep -q 'Kconfig'; then
+		cp "$KBUILD/.config" "$bdir/.config"
+		make -s -C "$wt" O="$bdir" olddefconfig </dev/null >/dev/null
+		configured=1
+	fi
 	# shellcheck disable=SC2046
 	if ! out=$(make -s -C "$wt" O="$bdir" -j"$jobs" W=1 $(objects) 2>&1 </dev/null) ||
 		echo "$out" | grep 'warning:' | grep -vq 'frame size'; then
@@ -72,9 +112,8 @@ while read -r p; do
 		echo "FAIL: series: kernel/patches/$p (patch $n) does not build cleanly"
 		exit 1
 	fi
-	echo "series: patch $n builds: $p"
-done <"$series"
+	remember "${keys[i]}"
+	echo "series: patch $n builds ($((SECONDS - t0)) s): $p"
+done
 
-{ grep -vx "$key" "$passed" 2>/dev/null | tail -n 7 || true; echo "$key"; } >"$passed.new"
-mv "$passed.new" "$passed"
-echo "PASS: series builds patch by patch ($n patches)"
+echo "PASS: series builds patch by patch ($total patches, $((total - done_n)) built now)"
