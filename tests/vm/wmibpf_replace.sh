@@ -24,8 +24,10 @@ expect_ok "load v1" wmibpf load -q /tmp/v1.yaml
 ( n=0; ok=0; while [ ! -e /tmp/stop ]; do
 	acme-ctl fan 2 2>/dev/null && ok=$((ok + 1)); n=$((n + 1)); done
   echo "$n $ok" >/tmp/calls ) &
+# Ten replaces: each swaps every link at once (wmibpf_atomic checks the
+# steps one by one), so more rounds only cost time.
 i=0
-while [ $i -lt 10 ]; do
+while [ $i -lt 5 ]; do
 	wmibpf load -q /tmp/v2.yaml || fail "replace with v2"
 	wmibpf load -q /tmp/v1.yaml || fail "replace with v1"
 	i=$((i + 1))
