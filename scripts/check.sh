@@ -190,9 +190,11 @@ if [ $((${#lane[@]} + ${#other[@]})) -gt 0 ]; then
 	for c in "${lane[@]}"; do timed "$c"; done &
 	for c in "${other[@]}"; do timed "$c"; done
 	wait
-	for c in unit checkpatch series fuzz; do
-		[ -f "$tmp/$c.out" ] || continue
-		cat "$tmp/$c.out"
+	for c in "${other[@]}" "${lane[@]}"; do
+		cat "$tmp/$c.out" 2>/dev/null
+		# A check killed before its verdict fails, rather than vanish.
+		grep -q '^\(PASS\|FAIL\): ' "$tmp/$c.res" 2>/dev/null ||
+			echo "FAIL: $c: no result (killed?)" | tee -a "$tmp/$c.res"
 		count "$tmp/$c.res"
 	done
 	phase checks $t0

@@ -27,7 +27,7 @@ unset GIT_INDEX_FILE
 
 mkdir -p "$tmp/top/scripts" "$tmp/top/vmtest" "$tmp/top/kernel/patches"
 cp "$top/scripts/series-build.sh" "$tmp/top/scripts/"
-cp "$top/vmtest/env.sh" "$tmp/top/vmtest/"
+cp "$top/vmtest/env.sh" "$top/vmtest/tools.sh" "$tmp/top/vmtest/"
 cp "$top"/kernel/patches/*.patch "$tmp/top/kernel/patches/"
 {
 	echo "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001"
@@ -43,7 +43,8 @@ n=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/kernel/series" | wc -l)
 rc=0
 out=$(bash "$tmp/top/scripts/series-build.sh" 2>&1) || rc=$?
 fail() {
-	echo "$out"
+	# Indented: its PASS:/FAIL: lines are not this test's verdicts.
+	echo "$out" | sed 's/^/  /'
 	echo "FAIL: series:broken_patch ($1)"
 	exit 1
 }
