@@ -73,7 +73,7 @@ phase() {
 # $tmp/NAME.res, printed and counted in a fixed order once both are done.
 
 check_unit() {
-	local bin name log rc t
+	local bin name log rc
 	for bin in $unit; do
 		name=$(basename "$bin")
 		log=$tmp/$name.log
@@ -93,14 +93,21 @@ check_unit() {
 			fi
 		} >>"$tmp/unit.res"
 	done
-	# The build scripts' own tests: tests/build/*.sh, each one PASS: or FAIL: line.
+	# The build scripts' own tests, each one PASS: or FAIL: line.
 	echo "--- build scripts"
-	for t in "$top"/tests/build/*.sh; do
-		bash "$t" >"$tmp/build.log" 2>&1 ||
-			grep -q '^FAIL: ' "$tmp/build.log" ||
-			echo "FAIL: build:$(basename "$t" .sh) (failed without saying why)" >>"$tmp/build.log"
-		cat "$tmp/build.log"
-		grep '^PASS: \|^FAIL: ' "$tmp/build.log" >>"$tmp/unit.res"
+	script_tests build "$tmp/unit.res"
+}
+
+# script_tests DIR RES: run tests/DIR/*.sh, print their output, add their
+# PASS:/FAIL: lines to RES; one that fails silently fails as DIR:NAME.
+script_tests() {
+	local t log=$tmp/$1-test.log
+	for t in "$top/tests/$1"/*.sh; do
+		bash "$t" >"$log" 2>&1 ||
+			grep -q '^FAIL: ' "$log" ||
+			echo "FAIL: $1:$(basename "$t" .sh) (failed without saying why)" >>"$log"
+		cat "$log"
+		grep '^PASS: \|^FAIL: ' "$log" >>"$2"
 	done
 }
 
@@ -141,7 +148,6 @@ check_checkpatch() {
 # The series, then the series check's own tests (tests/series/*.sh), which
 # count on the series having built.
 check_series() {
-	local t
 	echo "--- series, patch by patch"
 	"$top/scripts/series-build.sh" 2>&1 | tee "$tmp/series.res"
 	if [ "${PIPESTATUS[0]}" != 0 ]; then
@@ -149,13 +155,7 @@ check_series() {
 			echo "FAIL: series: scripts/series-build.sh failed" | tee -a "$tmp/series.res"
 		return
 	fi
-	for t in "$top"/tests/series/*.sh; do
-		bash "$t" >"$tmp/series-test.log" 2>&1 ||
-			grep -q '^FAIL: ' "$tmp/series-test.log" ||
-			echo "FAIL: series:$(basename "$t" .sh) (failed without saying why)" >>"$tmp/series-test.log"
-		cat "$tmp/series-test.log"
-		grep '^PASS: \|^FAIL: ' "$tmp/series-test.log" >>"$tmp/series.res"
-	done
+	script_tests series "$tmp/series.res"
 }
 
 check_fuzz() {

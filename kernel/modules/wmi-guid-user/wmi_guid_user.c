@@ -57,13 +57,6 @@ static void guid_user_notify(union acpi_object *data, void *context)
 {
 }
 
-/* Free an ACPI result, if any. */
-static void free_out(struct acpi_buffer *out)
-{
-	kfree(out->pointer);
-	out->pointer = NULL;
-}
-
 static int guid_user_call(void)
 {
 	struct acpi_buffer out = { ACPI_ALLOCATE_BUFFER, NULL };
@@ -90,7 +83,7 @@ static int guid_user_call(void)
 	} else {
 		return -EINVAL;
 	}
-	free_out(&out);
+	kfree(out.pointer);
 
 	return ACPI_SUCCESS(status) ? 0 : -ENODEV;
 }
