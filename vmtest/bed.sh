@@ -23,49 +23,19 @@ BED=${BED:-/run/bed}
 BED_TESTS=${BED_TESTS:-/wmibpf/tests}
 BED_FRESH_TMP=${BED_FRESH_TMP:-1}
 
-# bed_state: the guest state a test could leave changed, one fact a line.
+# bed_state: the guest state a test could leave changed, one fact a line
+# (tests/vm/progs/bed_state.c), and /etc/wmibpf's files.
 bed_state() {
-	local d drv n
-	echo "lockdown $(cat /sys/kernel/security/lockdown 2>/dev/null)"
-	cut -d' ' -f1 /proc/modules | sort | sed 's/^/module /'
-	# Bound devices, by driver: no fork per device.
-	for drv in /sys/bus/wmi/drivers/*; do
-		for d in "$drv"/*-*; do
-			[ -L "$d" ] && echo "driver ${d##*/} ${drv##*/}"
-		done
-	done
-	for n in /dev/wmi/*; do
-		[ -e "$n" ] && stat -c 'node %n %a %u %g' "$n"
-	done
-	# wmibpf's monitor maps are made on first use and outlive policies,
-	# by design: they are not a test's.
-	(cd /sys/fs/bpf && find . -type f ! -path './wmi/monitor*' | sort | sed 's/^\./bpffs /')
-	bed-bpf
-	if [ -r /sys/kernel/tracing/tracing_on ]; then
-		echo "tracing_on $(cat /sys/kernel/tracing/tracing_on)"
-		sed 's/^/trace_event /' /sys/kernel/tracing/set_event
+	bed-state --pgrp "$bed_pgrp"
+	if [ -d /etc/wmibpf ]; then
+		find /etc/wmibpf -type f | sort | xargs -r md5sum | sed 's/^/etc /'
 	fi
-	[ -d /etc/wmibpf ] && find /etc/wmibpf -type f | sort | xargs -r md5sum | sed 's/^/etc /'
-	bed_processes
 }
 
-# bed_processes: user-space processes outside the runner's process group:
-# the tests' and whatever they started, "process PID COMM".  Kernel threads
-# are kthreadd's (pid 2) children, or kthreadd itself.  One awk for all:
-# a fork per process would take seconds under TCG.
+# bed_processes: user-space processes outside the runner's process group,
+# "process PID COMM": the tests' and whatever they started.
 bed_processes() {
-	awk -v runner="$bed_pgrp" '{
-		# pid (comm) state ppid pgrp ...: comm may hold spaces and
-		# parens, the last ")" ends it
-		i = length($0)
-		while (i > 0 && substr($0, i, 1) != ")")
-			i--
-		split(substr($0, i + 2), rest, " ")
-		comm = substr($0, index($0, "(") + 1, i - index($0, "(") - 1)
-		if (rest[2] == 0 || rest[2] == 2 || rest[3] == runner)
-			next
-		print "process " $1 " " comm
-	}' /proc/[0-9]*/stat 2>/dev/null
+	bed-state --pgrp "$bed_pgrp" --processes
 }
 
 bed_init() {
@@ -147,6 +117,20 @@ bed_clean() {
 	fi
 }
 
+# bed_leak_scan SINCE: kmemleak's scans for leaks made up to SINCE
+# (seconds since boot, /proc/uptime).  kmemleak reports an object that two
+# scans running found unreferenced and unchanged (the first one takes its
+# checksum), when the second starts five seconds or more after the object
+# was allocated.  A scan takes seconds under TCG: the first runs at once,
+# and the wait for the objects to age is what remains of five.
+bed_leak_scan() {
+	local now
+	echo scan >/sys/kernel/debug/kmemleak
+	read -r now _ </proc/uptime
+	sleep "$(echo "$1 $now" | awk '{ w = $1 + 5.1 - $2; print (w > 0 ? w : 0) }')"
+	echo scan >/sys/kernel/debug/kmemleak
+}
+
 # one_line: the lines of stdin as one, "; " between them.
 one_line() {
 	awk 'NR > 1 { printf "; " } { printf "%s", $0 } END { if (NR) print "" }'
@@ -158,7 +142,11 @@ bed_run_test() {
 	t=$1
 	left=
 	script=$BED_TESTS/$t.sh
-	budget=$(sed -n 's/^# vmtest: timeout=\([0-9]*\).*/\1/p' "$script" 2>/dev/null | head -n1)
+	# The script's "# vmtest:" lines, read once: a fork costs some 50 ms
+	# under TCG, and this runs for every test.
+	header=" $(sed -n 's/^# vmtest: //p' "$script" 2>/dev/null | tr '\n' ' ')"
+	budget=${header#* timeout=}
+	[ "$budget" != "$header" ] && budget=${budget%%[!0-9]*} || budget=
 	echo "START $t" >>$results
 	echo "=== test $t: start"
 	# A /tmp of its own: a test's files never meet the next test.
@@ -173,10 +161,11 @@ bed_run_test() {
 	# the sanitizers cost half a second a run, and they would find nothing
 	# there the loader's tests do not.
 	path=$PATH
-	if [ "${t#wmibpf_}" != "$t" ] || grep -q '^# vmtest: asan' "$script" 2>/dev/null; then
-		path=/wmibpf/asan:$PATH
-	fi
-	start=$(date +%s)
+	case "${t%%_*}$header" in
+	"wmibpf "* | *" asan "*) path=/wmibpf/asan:$PATH ;;
+	esac
+	read -r start _ </proc/uptime
+	start=${start%.*}
 	if [ -f "$script" ]; then
 		(cd /tmp && PATH=$path bed-timeout --heartbeat "$results" --name "$t" "${budget:-120}" \
 			sh "$script" </dev/null 2>&1)
@@ -185,12 +174,13 @@ bed_run_test() {
 		echo "no such test: $script"
 		rc=127
 	fi
-	secs=$(($(date +%s) - start))
+	read -r secs _ </proc/uptime
+	secs=$((${secs%.*} - start))
 	echo "=== test $t: exit $rc after ${secs}s"
 
 	# A test alone in its boot (own-boot) may change the kernel for good:
 	# nothing runs after it.
-	if ! grep -q '^# vmtest: own-boot' "$script" 2>/dev/null; then
+	if [ "${header#* own-boot }" = "$header" ]; then
 		left=$(bed_changes | one_line)
 		if [ -n "$left" ]; then
 			echo "=== bed: $t left behind: $left"
