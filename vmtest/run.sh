@@ -4,6 +4,9 @@
 # Boot the test kernel on a fake laptop and run in-guest tests.
 #
 #   vmtest/run.sh [--logs DIR] TEST...   run tests/vm/TEST.sh in the guest
+#   vmtest/run.sh --plan TEST...         print the boots it would run, the
+#                                        first to start first: NAME MACHINE
+#                                        TEST... a line
 #   vmtest/run.sh [--machine M] --shell  boot to an interactive shell
 #   vmtest/run.sh [--machine M] --run NAME
 #                                        run vmtest/NAME.sh (demo, bench), its
@@ -11,10 +14,11 @@
 #
 # A machine is a fake laptop, vmtest/machines/M.conf (its ACPI tables and
 # SMBIOS); the default is acme.  A test runs on the machine its script
-# names in a line "# vmtest: machine=M".  Tests share one boot per machine
-# unless their script says "# vmtest: own-boot" (for tests that change the
-# kernel for good, such as lockdown).  Each test is reported as
-# "PASS: name" or "FAIL: name (why)".
+# names in a line "# vmtest: machine=M".  Tests share their machine's boots
+# (one, or one per host core for the machine with most tests); a test whose
+# script says "# vmtest: own-boot" (it changes the kernel for good, such as
+# lockdown) runs last in one, "# vmtest: first" first.  Each test is
+# reported as "PASS: name" or "FAIL: name (why)".
 #
 # In a shared boot the guest puts back what each test changed (policies,
 # pins, modules, node modes, processes: vmtest/bed.sh) and checks it did; a
@@ -41,6 +45,7 @@ machine=acme
 logs=
 shell=0
 run=
+plan=0
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -48,20 +53,21 @@ while [ $# -gt 0 ]; do
 	--run) run=$2; shift ;;
 	--logs) logs=$2; shift ;;
 	--machine) machine=$2; shift ;;
-	-h|--help) sed -n '4,20p' "$0"; exit 0 ;;
+	--plan) plan=1 ;;
+	-h|--help) sed -n '4,23p' "$0"; exit 0 ;;
 	-*) die "vmtest: unknown option $1" ;;
 	*) break ;;
 	esac
 	shift
 done
 
-for f in "$bzimage" "$initrd"; do
+[ $plan = 1 ] || for f in "$bzimage" "$initrd"; do
 	[ -f "$f" ] || die "vmtest: $f missing; run 'make vm-deps' first"
 done
 # Trees on other branches share the kernel build: booting what another
 # tree built, or modules built for another vmlinux, fails in confusing
 # ways (the guest refuses the modules' BTF).
-if [ -z "${WMIBPF_KERNEL:-}" ]; then
+if [ -z "${WMIBPF_KERNEL:-}" ] && [ $plan = 0 ]; then
 	want=$("$TOP/vmtest/kernel.sh" --key)
 	have=$(cat "$KBUILD/.wmibpf-key" 2>/dev/null || echo "none (a build is running or failed)")
 	[ "$have" = "$want" ] ||
@@ -154,7 +160,8 @@ qemu_args() {
 		-display none -nodefaults -no-reboot)
 }
 
-a=$(accel)
+a=tcg
+[ $plan = 1 ] || a=$(accel)
 
 if [ $shell = 1 ]; then
 	qemu_args "$a" "$machine"
@@ -186,13 +193,11 @@ if [ -n "$run" ]; then
 fi
 
 [ $# -gt 0 ] || die "vmtest: no tests named"
-mkdir -p "$logs"
+[ $plan = 1 ] || mkdir -p "$logs"
 
-# Split the tests into boots: one shared per machine, in the order the
-# machines first appear, and one per own-boot test, on its machine.
+# The machines, in the order they first appear, and each one's tests.
 machines=()
-declare -A shared=()
-own=()
+declare -A tests_of=()
 for t in "$@"; do
 	s=$TOP/tests/vm/$t.sh
 	[ -f "$s" ] || die "vmtest: no test $t (tests/vm/$t.sh)"
@@ -200,12 +205,8 @@ for t in "$@"; do
 	m=${m:-acme}
 	[ -f "$TOP/vmtest/machines/$m.conf" ] ||
 		die "vmtest: test $t wants machine $m, but there is no vmtest/machines/$m.conf"
-	if grep -q '^# vmtest: own-boot' "$s"; then
-		own+=("$m:$t")
-	else
-		[ -n "${shared[$m]+set}" ] || machines+=("$m")
-		shared[$m]="${shared[$m]:-} $t"
-	fi
+	[ -n "${tests_of[$m]+set}" ] || machines+=("$m")
+	tests_of[$m]="${tests_of[$m]:-} $t"
 done
 
 # budget TEST: the test's budget, seconds on an idle host ("# vmtest:
@@ -355,11 +356,18 @@ boot() {
 
 # The boots, longest first (by the last run's times), WMIBPF_JOBS at a
 # time (2 unless it says, 1 on a one-core host): most tests keep one vCPU
-# busy, so two guests use both cores of the host.  A machine's shared
-# tests are dealt into as many boots as run at a time, balanced by each
-# test's time in the last run (out/vmtest/test-times; in a fresh tree the
-# times of a whole run kept in vmtest/test-times; a quarter of its budget
-# when neither has it), so that no boot holds all the long tests.
+# busy, so two guests use both cores of the host.  Each boot costs some
+# 20 s of booting and leak scans under TCG, so a machine gets as few boots
+# as keep the cores busy: one, or as many as run at a time when its tests
+# are more than their share of the run.  Its tests are dealt into them,
+# balanced by each test's time in the last run (out/vmtest/test-times; in
+# a fresh tree the times of a whole run kept in vmtest/test-times; a
+# quarter of its budget when neither has it), so that no boot holds all
+# the long tests.  A test that says "# vmtest: own-boot" changes the kernel
+# for good (lockdown, say): it ends one of the boots, nothing after it, or
+# has a boot of its own when each already ends with one.  One that says
+# "# vmtest: first" needs the firmware as its ACPI tables have it, before
+# any test changed it: it begins one.
 # Each boot's report goes to a file and is printed in the order the boots
 # were named.
 jobs_max=${WMIBPF_JOBS:-$(($(nproc) > 1 ? 2 : 1))}
@@ -371,33 +379,61 @@ last_time() {
 	awk -v k="$2" '{ v = $NF; sub(/[ \t][^ \t]*$/, "") } $0 == k { n = v } END { print n + 0 }' \
 		"$1" 2>/dev/null || echo 0
 }
-weight() {	# TEST
+# weight TEST: its time, and the bed's look at the guest after it (TEST_COST).
+TEST_COST=2
+weight() {
 	local n
 	n=$(last_time "$test_times" "$1")
 	[ "${n:-0}" -gt 0 ] || n=$(last_time "$TOP/vmtest/test-times" "$1")
 	[ "${n:-0}" -gt 0 ] || n=$(($(budget "$1") / 4))
-	echo "$n"
+	echo "$((n + TEST_COST))"
 }
-# shards MACHINE TEST...: the tests in jobs_max lists, one a line, the
-# heaviest first into the lightest list, each list in the given order.
+place() {	# TEST: first, last (own-boot) or any
+	local s=$TOP/tests/vm/$1.sh
+	if grep -q '^# vmtest: own-boot' "$s"; then
+		echo last
+	elif grep -q '^# vmtest: first' "$s"; then
+		echo first
+	else
+		echo any
+	fi
+}
+# shards N HEAD TEST...: the tests in N lists ("shared T..."), and a list
+# for each first or last test left over ("alone T"), one list a line.
+# Firsts and lasts, heaviest first, each take a list's head or tail; the
+# others, heaviest first, go into the lightest list, the first of which
+# starts HEAD seconds loaded; each list is in the order the tests were
+# named in.
 shards() {
-	local m=$1 t i=0
-	shift
+	local n=$1 head=$2 t p i=0
+	shift 2
 	for t in "$@"; do
-		echo "$i $(weight "$t") $t"
+		p=$(place "$t")
+		echo "$i $(weight "$t") $p $t $([ "$p" = any ] && echo 1 || echo 0)"
 		i=$((i + 1))
-	done | sort -k2,2rn | awk -v n="$jobs_max" '{
+	done | sort -k5,5n -k2,2rn | awk -v n="$n" -v head="$head" '
+	BEGIN { load[0] = head }
+	$3 == "first" || $3 == "last" {
+		if (used[$3] < n) {
+			j = used[$3]++
+			load[j] += $2
+			edge[$3, j] = $4
+		} else {
+			alone[++nalone] = $4
+		}
+		next
+	}
+	{
 		best = 0
 		for (j = 1; j < n; j++)
 			if (load[j] < load[best])
 				best = j
 		load[best] += $2
-		pos[best, ++cnt[best]] = $1 " " $3
-	} END {
+		pos[best, ++cnt[best]] = $1 " " $4
+	}
+	END {
 		for (j = 0; j < n; j++) {
-			if (!cnt[j])
-				continue
-			line = ""
+			line = edge["first", j]
 			# back to the order the tests were named in
 			for (k = 1; k <= cnt[j]; k++)
 				order[k] = pos[j, k]
@@ -410,21 +446,67 @@ shards() {
 				split(order[k], f, " ")
 				line = line " " f[2]
 			}
-			print substr(line, 2)
+			line = line " " edge["last", j]
+			gsub(/^ +| +$/, "", line)
+			if (line != "")
+				print "shared " line
 		}
+		for (k = 1; k <= nalone; k++)
+			print "alone " alone[k]
 	}'
 }
+# What a boot costs besides its tests: booting, the bed's first look and
+# the leak scans at the end, in seconds of an idle host under TCG.
+BOOT_COST=20
+declare -A machine_weight=() machine_boots=() machine_lists=()
+total_weight=0
+for m in "${machines[@]}"; do
+	w=0
+	for t in ${tests_of[$m]}; do
+		w=$((w + $(weight "$t")))
+	done
+	machine_weight[$m]=$w
+	total_weight=$((total_weight + w))
+done
+# As many boots as run at a time for a machine with more than its share of
+# the run's time, one otherwise.
+for m in "${machines[@]}"; do
+	n=$(((machine_weight[$m] * jobs_max + total_weight - 1) / (total_weight > 0 ? total_weight : 1)))
+	[ "$n" -ge 1 ] || n=1
+	[ "$n" -le "$jobs_max" ] || n=$jobs_max
+	machine_boots[$m]=$n
+done
+# The machines of one boot first: the boots of those with more run beside
+# them, and the first of those takes the others' time as a head start, so
+# that all the slots end together.
+others=0
+for m in "${machines[@]}"; do
+	[ "${machine_boots[$m]}" = 1 ] || continue
+	# shellcheck disable=SC2086
+	machine_lists[$m]=$(shards 1 0 ${tests_of[$m]})
+	while read -r _ list; do
+		others=$((others + BOOT_COST))
+		for t in $list; do
+			others=$((others + $(weight "$t")))
+		done
+	done <<<"${machine_lists[$m]}"
+done
+for m in "${machines[@]}"; do
+	[ "${machine_boots[$m]}" != 1 ] || continue
+	# shellcheck disable=SC2086
+	machine_lists[$m]=$(shards "${machine_boots[$m]}" "$others" ${tests_of[$m]})
+done
 boots=()
 for m in "${machines[@]}"; do
-	n=1
-	# shellcheck disable=SC2086
-	while read -r list; do
-		boots+=("$m$([ $n = 1 ] || echo "-$n") $m $list")
-		n=$((n + 1))
-	done < <(shards "$m" ${shared[$m]})
-done
-for mt in "${own[@]}"; do
-	boots+=("${mt#*:} ${mt%%:*} ${mt#*:}")
+	k=1
+	while read -r kind list; do
+		if [ "$kind" = alone ]; then
+			boots+=("$list $m $list")
+			continue
+		fi
+		boots+=("$m$([ $k = 1 ] || echo "-$k") $m $list")
+		k=$((k + 1))
+	done <<<"${machine_lists[$m]}"
 done
 cost() {	# NAME MACHINE TEST...: the boot's time in the last run, or its tests' weights
 	local t n
@@ -437,6 +519,16 @@ cost() {	# NAME MACHINE TEST...: the boot's time in the last run, or its tests' 
 	fi
 	echo "$n"
 }
+plan() {
+	for b in "${boots[@]}"; do
+		# shellcheck disable=SC2086
+		echo "$(cost $b) $b"
+	done | sort -rn -k1,1
+}
+if [ $plan = 1 ]; then
+	plan | cut -d' ' -f2-
+	exit 0
+fi
 echo "vmtest: $# test(s) in ${#boots[@]} boot(s), $jobs_max at a time, accelerator $a, logs in $logs"
 running=0
 while read -r _ b; do
@@ -453,10 +545,7 @@ while read -r _ b; do
 		echo "vmtest: boot $1 done after $((SECONDS - t0))s"
 	) &
 	running=$((running + 1))
-done < <(for b in "${boots[@]}"; do
-	# shellcheck disable=SC2086
-	echo "$(cost $b) $b"
-done | sort -rn -k1,1)
+done < <(plan)
 wait
 
 mkdir -p "$(dirname "$boot_times")"

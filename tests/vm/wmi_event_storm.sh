@@ -6,7 +6,6 @@
 # told of the rest, and the kernel driver gets every event.  2 000 overflow
 # the 256 a node queues eight times over; 10 000 proved nothing more and
 # took eight minutes of a test run under TCG.
-# vmtest: own-boot
 . /wmibpf/tests/lib.sh
 load_module wmi_testdrv
 run_prog wmi-event-test storm 2000

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # A kernel driver (wmi-testdrv) evaluates methods and queries and sets data
 # blocks on the fake laptop, and sees the values its ACPI tables hold.
-# It reads the initial values of acme.asl, which other tests change:
-# vmtest: own-boot
+# It reads the initial values of acme.asl, which other tests change: it
+# runs first in its boot.
+# vmtest: first
 . /wmibpf/tests/lib.sh
 load_module wmi_testdrv
 
