@@ -38,6 +38,8 @@ bed_processes() {
 	bed-state --pgrp "$bed_pgrp" --processes
 }
 
+# bed_init RESULTS: the baseline; fails when the state cannot be read, as
+# the bed would then see no test's leftovers.
 bed_init() {
 	results=$1
 	mkdir -p $BED
@@ -46,6 +48,11 @@ bed_init() {
 	[ -d /etc/wmibpf ] && cp -a /etc/wmibpf $BED/etc-wmibpf
 	local t0 t1
 	read -r t0 _ </proc/uptime
+	if ! bed-state --pgrp "$bed_pgrp" >/dev/null; then
+		echo "=== bed: bed-state cannot read the guest's state"
+		echo "DIRTY - bed-state cannot read the guest's state" >>$results
+		return 1
+	fi
 	bed_state >$BED/baseline
 	read -r t1 _ </proc/uptime
 	echo "=== bed: the guest's state read in $(echo "$t0 $t1" | awk '{ print $2 - $1 }') s"
@@ -127,8 +134,14 @@ bed_leak_scan() {
 	local now
 	echo scan >/sys/kernel/debug/kmemleak
 	read -r now _ </proc/uptime
-	sleep "$(echo "$1 $now" | awk '{ w = $1 + 5.1 - $2; print (w > 0 ? w : 0) }')"
+	sleep "$(bed_leak_wait "$1" "$now")"
 	echo scan >/sys/kernel/debug/kmemleak
+}
+
+# bed_leak_wait SINCE NOW: seconds from NOW until objects allocated at SINCE
+# are old enough for kmemleak to report (five seconds, and a tenth).
+bed_leak_wait() {
+	echo "$1 $2" | awk '{ w = $1 + 5.1 - $2; print (w > 0 ? w : 0) }'
 }
 
 # one_line: the lines of stdin as one, "; " between them.
@@ -166,6 +179,15 @@ bed_run_test() {
 	esac
 	read -r start _ </proc/uptime
 	start=${start%.*}
+	# An own-boot test ends its boot, and may lock the kernel down: the
+	# leak scans at the end of the boot could then no longer say what
+	# leaked before it.  They run now, for the tests before it.
+	if [ "${header#* own-boot }" != "$header" ] && [ -w /sys/kernel/debug/kmemleak ]; then
+		bed_leak_scan "$start"
+		cat /sys/kernel/debug/kmemleak
+		read -r start _ </proc/uptime
+		start=${start%.*}
+	fi
 	if [ -f "$script" ]; then
 		(cd /tmp && PATH=$path bed-timeout --heartbeat "$results" --name "$t" "${budget:-120}" \
 			sh "$script" </dev/null 2>&1)

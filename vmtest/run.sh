@@ -371,6 +371,7 @@ boot() {
 # Each boot's report goes to a file and is printed in the order the boots
 # were named.
 jobs_max=${WMIBPF_JOBS:-$(($(nproc) > 1 ? 2 : 1))}
+[[ "$jobs_max" =~ ^[1-9][0-9]*$ ]] || die "vmtest: WMIBPF_JOBS=$jobs_max: boots at a time, 1 or more"
 test_times=$OUT/vmtest/test-times
 boot_times=$OUT/vmtest/boot-times
 # last_time FILE KEY: the seconds FILE holds for KEY ("KEY<tab>SECONDS"
@@ -388,11 +389,17 @@ weight() {
 	[ "${n:-0}" -gt 0 ] || n=$(($(budget "$1") / 4))
 	echo "$((n + TEST_COST))"
 }
-place() {	# TEST: first, last (own-boot) or any
-	local s=$TOP/tests/vm/$1.sh
-	if grep -q '^# vmtest: own-boot' "$s"; then
+# place TEST: first, last (own-boot) or any.  The lines are matched whole,
+# as the guest's bed (vmtest/bed.sh) reads them.
+place() {
+	local s=$TOP/tests/vm/$1.sh own=0 first=0
+	grep -qx '# vmtest: own-boot' "$s" && own=1
+	grep -qx '# vmtest: first' "$s" && first=1
+	[ $((own + first)) -lt 2 ] ||
+		die "vmtest: $1 says both own-boot (run last) and first"
+	if [ $own = 1 ]; then
 		echo last
-	elif grep -q '^# vmtest: first' "$s"; then
+	elif [ $first = 1 ]; then
 		echo first
 	else
 		echo any

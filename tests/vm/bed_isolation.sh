@@ -20,7 +20,7 @@ policy fan EBUSY >$F/v2.yaml
 # guest's wmibpf-asan has fault points, loader/fault.h) and the test waits
 # for ever, until its budget runs out and the runner kills its group.
 cat >$F/killed.sh <<EOF
-# vmtest: timeout=30
+# vmtest: timeout=15
 wmibpf load -q $F/v1.yaml || exit 1
 insmod /wmibpf/modules/wmi_testdrv.ko || exit 1
 chmod 666 /dev/wmi/$ACME_METHODS
@@ -54,7 +54,7 @@ EOF
 cat $F/out | sed 's/^/  | /'
 
 expect_match "$(grep '^RESULT killed ' $F/results)" "RESULT killed 124 *" "the killed test's result: 124"
-expect_match "$(cat $F/out)" "*bed-timeout: killed ran out of its budget of 30 s*its last line: wmibpf: stopped at commit*" \
+expect_match "$(cat $F/out)" "*bed-timeout: killed ran out of its budget of 15 s*its last line: wmibpf: stopped at commit*" \
 	"it says what ran out, and how far the test got"
 left=$(sed -n 's/^LEFT killed //p' $F/results)
 expect_match "$left" "*+bpffs /wmi/fan/*" "the runner names the policy it left"

@@ -121,15 +121,18 @@ static void free_names(char **names, int n)
 static void modules(void)
 {
 	struct lines l = { 0 };
-	char line[512];
+	char *line = NULL;
+	size_t size = 0;
 	FILE *f = fopen("/proc/modules", "r");
 
 	if (!f)
 		return;
-	while (fgets(line, sizeof(line), f)) {
+	/* Whole lines: a long "used by" list must not make a second one. */
+	while (getline(&line, &size, f) > 0) {
 		line[strcspn(line, " \n")] = '\0';
 		lines_add(&l, line);
 	}
+	free(line);
 	fclose(f);
 	lines_print(&l, "module ");
 }
@@ -166,7 +169,8 @@ static void nodes(void)
 
 	for (int i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "/dev/wmi/%s", names[i]);
-		if (!stat(path, &st))
+		/* The node itself: a symlink put in its place shows as one. */
+		if (!lstat(path, &st))
 			printf("node %s %o %u %u\n", path, st.st_mode & 07777,
 			       st.st_uid, st.st_gid);
 	}
@@ -191,12 +195,16 @@ static void pins(const char *path, struct lines *l)
 			continue;
 		if (asprintf(&sub, "%s/%s", path, e->d_name) < 0)
 			continue;
-		if (!lstat(sub, &st) && S_ISDIR(st.st_mode))
+		if (lstat(sub, &st)) {
+			/* Unpinned meanwhile. */
+		} else if (S_ISDIR(st.st_mode)) {
 			pins(sub, l);
+		}
 		/* wmibpf's monitor maps outlive policies, by design. */
 		else if (S_ISREG(st.st_mode) &&
-			 strncmp(sub + strlen(BPFFS), "/wmi/monitor", 12))
+			 strncmp(sub + strlen(BPFFS), "/wmi/monitor", 12)) {
 			lines_add(l, sub + strlen(BPFFS));
+		}
 		free(sub);
 	}
 	closedir(d);
@@ -230,15 +238,16 @@ static void bpf_objects(void)
 }
 
 /*
- * "pid (comm) state ppid pgrp ...": comm may hold spaces and parens, the
- * last ")" ends it. Kernel threads are kthreadd's (pid 2) children, or
- * kthreadd itself (ppid 0, as init).
+ * "pid (comm) state ppid pgrp ...": comm may hold spaces, parens and
+ * newlines, the last ")" ends it. Kernel threads are kthreadd's (pid 2)
+ * children, or kthreadd itself (ppid 0, as init).
  */
 static void processes(long runner)
 {
 	char **names, path[64], stat[1024], *open, *close;
 	int n = scan("/proc", "[0-9]*", &names);
 	long ppid, pgrp;
+	size_t len;
 	FILE *f;
 
 	for (int i = 0; i < n; i++) {
@@ -246,11 +255,9 @@ static void processes(long runner)
 		f = fopen(path, "r");
 		if (!f)
 			continue;
-		if (!fgets(stat, sizeof(stat), f)) {
-			fclose(f);
-			continue;
-		}
+		len = fread(stat, 1, sizeof(stat) - 1, f);
 		fclose(f);
+		stat[len] = '\0';
 		open = strchr(stat, '(');
 		close = strrchr(stat, ')');
 		if (!open || !close || close < open ||
@@ -258,6 +265,10 @@ static void processes(long runner)
 			continue;
 		if (ppid == 0 || ppid == 2 || pgrp == runner)
 			continue;
+		/* One fact a line, whatever the name holds. */
+		for (char *c = open + 1; c < close; c++)
+			if (*c < ' ' || *c == 0x7f)
+				*c = '?';
 		*close = '\0';
 		printf("process %s %s\n", names[i], open + 1);
 	}
@@ -298,5 +309,5 @@ int main(int argc, char **argv)
 		}
 	}
 	processes(runner);
-	return ferror(stdout) ? 1 : 0;
+	return fflush(stdout) || ferror(stdout) ? 1 : 0;
 }
