@@ -13,6 +13,9 @@
 #include "text.h"
 #include "wmibpf.h"
 
+/* Between the names of policies: the one byte a name (bpffs') cannot hold. */
+#define POLICY_SEP "/"
+
 struct device_info {
 	char name[64];
 	char kind[16];
@@ -132,7 +135,7 @@ static void device_json(struct json *j, const struct device_info *d, const char 
 	json_kv_bool(j, "node", d->node);
 	json_key(j, "policies");
 	if (policies)
-		json_words(j, policies, ",", false);
+		json_words(j, policies, POLICY_SEP, false);
 	else
 		json_null(j);
 	json_object_end(j);
@@ -164,7 +167,8 @@ static bool guid_in(const uint8_t *bytes, const struct wmi_guid *guids, size_t n
 /*
  * Loaded policies whose programs act on a device whose GUID and aliases'
  * GUIDs are guids[0..nr), by their bindings in meta: one whose meta cannot
- * be read binds nothing, and an interrupted load has none.
+ * be read binds nothing, and an interrupted load has none. Separated by
+ * POLICY_SEP.
  */
 static void policies_for(const struct snapshot *s, const struct wmi_guid *guids, size_t nr,
 			 char *buf, size_t size)
@@ -185,7 +189,7 @@ static void policies_for(const struct snapshot *s, const struct wmi_guid *guids,
 		if (!acts)
 			continue;
 		if (buf[0])
-			strncat(buf, ",", size - strlen(buf) - 1);
+			strncat(buf, POLICY_SEP, size - strlen(buf) - 1);
 		strncat(buf, p->name, size - strlen(buf) - 1);
 	}
 }
@@ -227,8 +231,8 @@ static void owners_text(const struct device_info *d, char *buf, size_t size)
 static void devices_text(struct device_info *devs, size_t nr, char (*policies)[256],
 			 bool policies_known)
 {
-	char (*esc)[7][TEXT_ESCAPED_SIZE(384)] = calloc(nr ? nr : 1, sizeof(*esc));
-	char owners[384];
+	char (*esc)[8][TEXT_ESCAPED_SIZE(384)] = calloc(nr ? nr : 1, sizeof(*esc));
+	char owners[384], names[256], *c;
 	int wname = strlen("DEVICE"), wdriver = strlen("DRIVER"), wclaimed = strlen("CLAIMED");
 	int wshared = strlen("SHARED"), wclass = strlen("CLASS");
 	size_t i;
@@ -249,7 +253,12 @@ static void devices_text(struct device_info *devs, size_t nr, char (*policies)[2
 		/* a longer name (firmware's, unbounded) is cut, not the row's layout */
 		text_escape(d->class ? d->class : "-", 256, esc[i][5], sizeof(esc[i][5]));
 		/* the names of directories in bpffs, which may hold any byte but '/' */
-		text_escape(policies[i][0] ? policies[i] : "-", 256, esc[i][6], sizeof(esc[i][6]));
+		snprintf(names, sizeof(names), "%s", policies[i][0] ? policies[i] : "-");
+		for (c = strchr(names, POLICY_SEP[0]); c; c = strchr(c, POLICY_SEP[0]))
+			*c = ',';
+		text_escape(names, sizeof(names), esc[i][6], sizeof(esc[i][6]));
+		/* the firmware's object id: two bytes, any two */
+		text_escape(d->id, sizeof(d->id), esc[i][7], sizeof(esc[i][7]));
 		wname = width(wname, esc[i][0]);
 		wclass = width(wclass, esc[i][5]);
 		wdriver = width(wdriver, esc[i][1]);
@@ -261,7 +270,7 @@ static void devices_text(struct device_info *devs, size_t nr, char (*policies)[2
 	       "SHARED", "NODE", "POLICIES");
 	for (i = 0; i < nr; i++)
 		printf("%-*s %-*s %-6s %4s %-8s %-*s %-*s %-*s %-4s %s\n", wname, esc[i][0], wclass,
-		       esc[i][5], esc[i][3], devs[i].instances, devs[i].id, wdriver, esc[i][1],
+		       esc[i][5], esc[i][3], devs[i].instances, esc[i][7], wdriver, esc[i][1],
 		       wclaimed, esc[i][2],
 		       wshared, esc[i][4], devs[i].node ? "yes" : "-",
 		       policies_known ? esc[i][6] : "?");

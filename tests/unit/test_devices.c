@@ -344,6 +344,39 @@ static void policy_escaped(void **state)
 	free(out);
 }
 
+/* The firmware's object id (any two bytes) is escaped too. */
+static void id_escaped(void **state)
+{
+	char *out;
+
+	(void)state;
+	put(root, ACME_DEV, "object_id", "\x1b[\n");
+	out = run_devices();
+	put(root, ACME_DEV, "object_id", "AA\n");
+	assert_non_null(strstr(out, " \\x1b[ "));
+	assert_null(strchr(out, '\x1b'));
+	free(out);
+}
+
+/*
+ * A policy's name may hold a comma: in JSON it stays one name (the list
+ * was split at commas), in text the list is comma separated as before.
+ */
+static void policy_comma(void **state)
+{
+	char *out;
+
+	(void)state;
+	loaded_policy = "fan,quiet";
+	out = run_devices_as(true);
+	assert_non_null(strstr(out, "\"policies\":[\"fan,quiet\"]"));
+	free(out);
+	out = run_devices();
+	loaded_policy = NULL;
+	assert_column(out, ACME_DEV, "POLICIES", "fan,quiet");
+	free(out);
+}
+
 /* Each driver's shared methods, under SHARED and in JSON; "all" as such. */
 static void shared_shown(void **state)
 {
@@ -505,6 +538,8 @@ int main(void)
 		cmocka_unit_test(columns_fit),
 		cmocka_unit_test(escaped),
 		cmocka_unit_test(policy_escaped),
+		cmocka_unit_test(id_escaped),
+		cmocka_unit_test(policy_comma),
 		cmocka_unit_test(shared_shown),
 		cmocka_unit_test(guid_users_shown),
 		cmocka_unit_test(alias_policies),
