@@ -91,6 +91,12 @@ enum wmi_policy_mode {
 #define WMI_RULE_F_AUDIT	0x1
 /* A key only holds a chain of rules with conditions; no rule of its own. */
 #define WMI_RULE_F_CONDS_ONLY	0x2
+/*
+ * A key the loader added for an alias of the device its rules name (the
+ * same firmware method through another GUID): `wmibpf show` lists those
+ * rules once, under the device the policy file names.
+ */
+#define WMI_RULE_F_ALIAS	0x4
 
 /* Conditions: input fields per rule, rules with conditions per key. */
 #define WMI_RULE_MAX_FIELDS	4

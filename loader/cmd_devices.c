@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "bpffs.h"
+#include "device_info.h"
 #include "mof_bus.h"
 #include "snapshot.h"
 #include "text.h"
@@ -16,67 +17,6 @@
 /* Between the names of policies: the one byte a name (bpffs') cannot hold. */
 #define POLICY_SEP "/"
 
-struct device_info {
-	char name[64];
-	char kind[16];
-	char instances[8];
-	char expensive[4];
-	char id[16];		/* object id, or notify id of an event */
-	char setable[4];
-	char driver[64];
-	char claimed[256];
-	char shared[256];	/* shared method ids, or "all" */
-	char guid_users[256];	/* modules using it by GUID, comma separated */
-	char mapper[256];	/* the sysfs directory of its ACPI-WMI mapper */
-	bool node;
-	const char *class;	/* the bMOF's class of its GUID (the bus's), or NULL */
-};
-
-static void read_device(const char *sysdir, const char *devdir, const char *name,
-			struct device_info *d)
-{
-	char dir[PATH_MAX], path[PATH_MAX + 64], link[PATH_MAX], uevent[1024];
-	const char *devtype;
-	ssize_t n;
-	FILE *f;
-
-	memset(d, 0, sizeof(*d));
-	snprintf(d->name, sizeof(d->name), "%s", name);
-	snprintf(dir, sizeof(dir), "%.2048s/%.255s", sysdir, name);
-
-	snprintf(path, sizeof(path), "%s/uevent", dir);
-	f = fopen(path, "r");
-	if (f) {
-		n = fread(uevent, 1, sizeof(uevent) - 1, f);
-		uevent[n > 0 ? n : 0] = '\0';
-		fclose(f);
-		devtype = strstr(uevent, "DEVTYPE=");
-		if (devtype)
-			sscanf(devtype, "DEVTYPE=%15s", d->kind);
-	}
-	read_attr(dir, "instance_count", d->instances, sizeof(d->instances));
-	read_attr(dir, "expensive", d->expensive, sizeof(d->expensive));
-	read_attr(dir, strcmp(d->kind, "event") ? "object_id" : "notify_id", d->id,
-		  sizeof(d->id));
-	read_attr(dir, "setable", d->setable, sizeof(d->setable));
-	read_attr(dir, "claimed_methods", d->claimed, sizeof(d->claimed));
-	read_attr(dir, "shared_methods", d->shared, sizeof(d->shared));
-	read_attr_lines(dir, "guid_users", d->guid_users, sizeof(d->guid_users));
-	if (realpath(dir, path) && strrchr(path, '/')) {
-		*strrchr(path, '/') = '\0';
-		snprintf(d->mapper, sizeof(d->mapper), "%.255s", path);
-	}
-
-	snprintf(path, sizeof(path), "%s/driver", dir);
-	n = readlink(path, link, sizeof(link) - 1);
-	if (n > 0) {
-		link[n] = '\0';
-		snprintf(d->driver, sizeof(d->driver), "%.63s", strrchr(link, '/') ?
-			 strrchr(link, '/') + 1 : link);
-	}
-	snprintf(path, sizeof(path), "%.2048s/%.255s", devdir, name);
-	d->node = !access(path, F_OK);
-}
 
 /* Space or comma separated words of s as a JSON array, numbers or strings. */
 static void json_words(struct json *j, const char *s, const char *seps, bool numbers)
@@ -139,17 +79,6 @@ static void device_json(struct json *j, const struct device_info *d, const char 
 	else
 		json_null(j);
 	json_object_end(j);
-}
-
-/*
- * Whether b is an alias of a: another entry of the same mapper's _WDG with
- * the same object id (notify id for events), which evaluates the same
- * firmware method. Programs bound to either act on both (wmi-bpf.rst).
- */
-static bool is_alias(const struct device_info *a, const struct device_info *b)
-{
-	return a != b && a->mapper[0] && !strcmp(a->mapper, b->mapper) &&
-	       !strcmp(a->kind, b->kind) && a->id[0] && !strcmp(a->id, b->id);
 }
 
 /* Whether bytes are one of the nr GUIDs. */
@@ -319,7 +248,7 @@ int cmd_devices(struct app *a)
 		goto out;
 	}
 	for (i = 0; i < bus.nr; i++)
-		read_device(bus.dir, a->cli->devdir, bus.names[i], &info[i]);
+		device_info_read(bus.dir, a->cli->devdir, bus.names[i], &info[i]);
 	for (i = 0; i < bus.nr; i++) {
 		unsigned int dup;
 		size_t k, n = 0;
@@ -328,7 +257,7 @@ int cmd_devices(struct app *a)
 			continue;
 		info[i].class = mof_bus_class(&bus, &guids[n++]);
 		for (k = 0; k < bus.nr; k++) {
-			if (is_alias(&info[i], &info[k]) &&
+			if (device_is_alias(&info[i], &info[k]) &&
 			    !wmi_devname_parse(info[k].name, &guids[n], &dup))
 				n++;
 		}

@@ -31,6 +31,7 @@
 
 #include "bind.h"
 #include "bpffs.h"
+#include "device_info.h"
 #include "encode.h"
 #include "guid.h"
 #include "log.h"
@@ -347,6 +348,23 @@ static int kernel_has_event_open(void)
 	return ret;
 }
 
+/*
+ * A rule naming a device acts on calls through its aliases on this machine
+ * too: they evaluate the same firmware method (encode_aliases()).
+ */
+static int alias_rules(struct load *l, struct policy_tables *t)
+{
+	struct wmi_alias *aliases;
+	size_t nr;
+	int err;
+
+	err = device_aliases(l->a->cli->sysfs, &aliases, &nr);
+	if (!err)
+		err = encode_aliases(t, aliases, nr);
+	free(aliases);
+	return err;
+}
+
 /* The table policy, filled from the file; or only its meta map. */
 static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 {
@@ -363,8 +381,12 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 
 	if (l->is_policy) {
 		err = encode_policy(&l->policy, &t);
-		if (err)
+		if (!err)
+			err = alias_rules(l, &t);
+		if (err) {
+			encode_free(&t);
 			return bpf_failure("encoding the rules", err);
+		}
 		skel->rodata->pattern_mask = t.pattern_mask;
 		memcpy((void *)skel->rodata->rule_gids, t.gids, sizeof(t.gids));
 		skel->rodata->nr_rule_gids = t.nr_gids;

@@ -60,6 +60,9 @@ static int add_key_rules(struct shown_rule **rules, size_t *nr, int rules_fd, in
 
 	if (bpf_map_lookup_elem(rules_fd, key, &rule))
 		return 0;	/* gone since listed */
+	/* The same rules for an alias of their device: listed under it. */
+	if (rule.flags & WMI_RULE_F_ALIAS)
+		return 0;
 	for (i = 0; i < rule.nr_conds && i < WMI_RULE_MAX_CHAIN && conds_fd >= 0; i++) {
 		k = rule.first_cond + i;
 		if (bpf_map_lookup_elem(conds_fd, &k, &c))

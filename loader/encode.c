@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "device_info.h"
 #include "encode.h"
 
 uint32_t encode_pattern(const struct policy_rule *r)
@@ -182,6 +183,56 @@ out:
 	if (err)
 		encode_free(t);
 	return err;
+}
+
+static bool has_key(const struct policy_tables *t, const struct wmi_rule_key *k)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr_keys; i++)
+		if (!memcmp(&t->keys[i], k, sizeof(*k)))
+			return true;
+	return false;
+}
+
+int encode_aliases(struct policy_tables *t, const struct wmi_alias *aliases, size_t nr)
+{
+	static const uint8_t any[16];
+	size_t i, a, n = t->nr_keys, room = t->nr_keys;
+	struct wmi_rule_key *keys;
+	struct wmi_rule *values;
+	struct wmi_rule_key k;
+
+	/* Room for every key under every alias: at most n * nr more. */
+	for (i = 0; i < n; i++)
+		for (a = 0; a < nr; a++)
+			room += !memcmp(t->keys[i].guid, aliases[a].guid.b, 16);
+	if (room == n)
+		return 0;
+	keys = realloc(t->keys, room * sizeof(*keys));
+	if (!keys)
+		return -ENOMEM;
+	t->keys = keys;
+	values = realloc(t->values, room * sizeof(*values));
+	if (!values)
+		return -ENOMEM;
+	t->values = values;
+	for (i = 0; i < n; i++) {
+		if (!memcmp(t->keys[i].guid, any, 16))
+			continue;
+		for (a = 0; a < nr; a++) {
+			if (memcmp(t->keys[i].guid, aliases[a].guid.b, 16))
+				continue;
+			k = t->keys[i];
+			memcpy(k.guid, aliases[a].alias.b, 16);
+			if (has_key(t, &k))
+				continue;
+			t->keys[t->nr_keys] = k;
+			t->values[t->nr_keys] = t->values[i];
+			t->values[t->nr_keys++].flags |= WMI_RULE_F_ALIAS;
+		}
+	}
+	return 0;
 }
 
 void encode_free(struct policy_tables *t)

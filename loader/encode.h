@@ -34,6 +34,17 @@ uint32_t encode_pattern(const struct policy_rule *r);
 int encode_policy(const struct policy *p, struct policy_tables *t);
 void encode_free(struct policy_tables *t);
 
+struct wmi_alias;
+
+/*
+ * Aliases: another _WDG entry with the same object id evaluates the same
+ * firmware method, and the kernel runs a device's programs for calls
+ * through either. A key naming a device gets the same entry under each of
+ * the device's aliases in aliases[0..nr) (device_aliases()), unless the
+ * policy has a key of its own there. 0, or -ENOMEM with t as it was.
+ */
+int encode_aliases(struct policy_tables *t, const struct wmi_alias *aliases, size_t nr);
+
 /*
  * A call as the program sees it; an event is one of origin
  * WMI_POLICY_ORIGIN_EVENT, its notify id in method_id, any uid and gid

@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "device_info.h"
 #include "encode.h"
 
 #define ACME "FE733490-2E22-4EDB-A7B5-BC248874D383"
@@ -129,6 +130,61 @@ static void matching(void **state)
 	/* Nothing for user calls to other methods: the default. */
 	assert_int_equal(encode_match(&t, zones.b, 9, WMI_POLICY_ORIGIN_USER, 0, 0), 0);
 	assert_true(encode_default_applies(&t, WMI_POLICY_ORIGIN_USER));
+}
+
+/*
+ * A rule naming a device acts on its aliases (the same firmware method
+ * through another GUID): their calls meet it as the device's own do, but
+ * where the policy has a key of its own for the alias, that one counts.
+ */
+static void aliases(void **state)
+{
+	static const char text[] =
+		"name: a\n"
+		"device: all\n"
+		"rules:\n"
+		"  - device: " ACME "\n"		/* 1 */
+		"    method: 6\n"
+		"    action: deny\n"
+		"  - device: " ACME "\n"		/* 2 */
+		"    method: 7\n"
+		"    action: deny\n"
+		"  - device: " ZONES "\n"		/* 3: the alias's own */
+		"    method: 7\n"
+		"    action: allow\n"
+		"  - method: 1\n"			/* 4: any device */
+		"    action: deny\n";
+	struct wmi_alias al[2];
+	struct policy_tables at;
+	struct policy ap;
+	size_t before;
+
+	(void)state;
+	assert_int_equal(policy_parse_buffer("a.yaml", text, strlen(text), &ap, NULL), 0);
+	assert_int_equal(encode_policy(&ap, &at), 0);
+	wmi_guid_parse(ACME, &al[0].guid);
+	wmi_guid_parse(ZONES, &al[0].alias);
+	al[1].guid = al[0].alias;
+	al[1].alias = al[0].guid;
+	assert_int_equal(encode_match(&at, al[0].alias.b, 6, WMI_POLICY_ORIGIN_USER, 0, 0), 0);
+
+	before = at.nr_keys;
+	assert_int_equal(encode_aliases(&at, al, 2), 0);
+	/* Rule 1 under ZONES; rules 2 and 3 each have a key of their own there. */
+	assert_int_equal(at.nr_keys, before + 1);
+	assert_memory_equal(at.keys[before].guid, al[0].alias.b, 16);
+	assert_int_equal(at.values[before].id, 1);
+	assert_int_equal(at.values[before].flags, WMI_RULE_F_ALIAS);
+	assert_int_equal(encode_match(&at, al[0].alias.b, 6, WMI_POLICY_ORIGIN_USER, 0, 0), 1);
+	assert_int_equal(encode_match(&at, al[0].alias.b, 7, WMI_POLICY_ORIGIN_USER, 0, 0), 3);
+	assert_int_equal(encode_match(&at, al[0].guid.b, 7, WMI_POLICY_ORIGIN_USER, 0, 0), 2);
+	assert_int_equal(encode_match(&at, al[0].alias.b, 1, WMI_POLICY_ORIGIN_USER, 0, 0), 4);
+	/* No aliases, nothing new. */
+	before = at.nr_keys;
+	assert_int_equal(encode_aliases(&at, NULL, 0), 0);
+	assert_int_equal(at.nr_keys, before);
+	encode_free(&at);
+	policy_free(&ap);
 }
 
 /*
@@ -313,6 +369,7 @@ int main(void)
 		cmocka_unit_test(entries),
 		cmocka_unit_test(pattern_mask),
 		cmocka_unit_test(matching),
+		cmocka_unit_test(aliases),
 		cmocka_unit_test(empty_policy),
 		cmocka_unit_test(events_apart),
 		cmocka_unit_test(readers_apart),

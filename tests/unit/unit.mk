@@ -34,7 +34,7 @@ UNIT_SRCS_text := loader/text.c
 UNIT_CFLAGS_text = -I$(KBUILD)/usr-headers/include
 UNIT_SRCS_log := loader/log.c
 # Class names from a bmof on the made-up bus, built by the fixture encoder.
-UNIT_SRCS_devices = loader/cmd_devices.c loader/cli.c loader/mof_bus.c loader/bmof.c loader/util.c \
+UNIT_SRCS_devices = loader/cmd_devices.c loader/device_info.c loader/cli.c loader/mof_bus.c loader/bmof.c loader/util.c \
 	loader/json.c loader/guid.c loader/text.c loader/bpffs.c $(BMOF_FIXTURE_SRCS)
 UNIT_CFLAGS_devices := -Itests/unit
 UNIT_DEPS_devices := tests/unit/bmof_fixture.h
@@ -73,7 +73,8 @@ UNIT_LIBS_rawio = $(LIBBPF_A) -lelf -lz -lyaml
 # cmd_load.c and transaction.c (which the test includes) against a mocked
 # libbpf: the wrapped calls are in the test.
 UNIT_SRCS_attach := loader/cli.c loader/store.c loader/bind.c loader/rawio.c $(POLICY_SRCS) loader/encode.c loader/guid.c loader/util.c \
-	loader/text.c loader/log.c loader/bpffs.c loader/fault.c loader/monitors.c loader/mof_bus.c
+	loader/text.c loader/log.c loader/bpffs.c loader/fault.c loader/monitors.c loader/mof_bus.c \
+	loader/device_info.c
 UNIT_DEPS_attach = $(OUT)/bpf/wmi_policy.skel.h
 UNIT_CFLAGS_attach = -I$(OUT)/bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
 UNIT_WRAP_attach := bpf_obj_get bpf_obj_pin bpf_map__attach_struct_ops bpf_link__destroy \

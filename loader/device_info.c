@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A WMI device as sysfs shows it, and which devices alias one another. */
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "device_info.h"
+#include "wmibpf.h"
+
+void device_info_read(const char *sysdir, const char *devdir, const char *name,
+		      struct device_info *d)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 64], link[PATH_MAX], uevent[1024];
+	const char *devtype;
+	ssize_t n;
+	FILE *f;
+
+	memset(d, 0, sizeof(*d));
+	snprintf(d->name, sizeof(d->name), "%s", name);
+	snprintf(dir, sizeof(dir), "%.2048s/%.255s", sysdir, name);
+
+	snprintf(path, sizeof(path), "%s/uevent", dir);
+	f = fopen(path, "r");
+	if (f) {
+		n = fread(uevent, 1, sizeof(uevent) - 1, f);
+		uevent[n > 0 ? n : 0] = '\0';
+		fclose(f);
+		devtype = strstr(uevent, "DEVTYPE=");
+		if (devtype)
+			sscanf(devtype, "DEVTYPE=%15s", d->kind);
+	}
+	read_attr(dir, "instance_count", d->instances, sizeof(d->instances));
+	read_attr(dir, "expensive", d->expensive, sizeof(d->expensive));
+	read_attr(dir, strcmp(d->kind, "event") ? "object_id" : "notify_id", d->id,
+		  sizeof(d->id));
+	read_attr(dir, "setable", d->setable, sizeof(d->setable));
+	read_attr(dir, "claimed_methods", d->claimed, sizeof(d->claimed));
+	read_attr(dir, "shared_methods", d->shared, sizeof(d->shared));
+	read_attr_lines(dir, "guid_users", d->guid_users, sizeof(d->guid_users));
+	if (realpath(dir, path) && strrchr(path, '/')) {
+		*strrchr(path, '/') = '\0';
+		snprintf(d->mapper, sizeof(d->mapper), "%.255s", path);
+	}
+
+	snprintf(path, sizeof(path), "%s/driver", dir);
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n > 0) {
+		link[n] = '\0';
+		snprintf(d->driver, sizeof(d->driver), "%.63s", strrchr(link, '/') ?
+			 strrchr(link, '/') + 1 : link);
+	}
+	snprintf(path, sizeof(path), "%.2048s/%.255s", devdir, name);
+	d->node = !access(path, F_OK);
+}
+
+bool device_is_alias(const struct device_info *a, const struct device_info *b)
+{
+	return a != b && a->mapper[0] && !strcmp(a->mapper, b->mapper) &&
+	       !strcmp(a->kind, b->kind) && a->id[0] && !strcmp(a->id, b->id);
+}
+
+
+int device_aliases(const char *sysfs, struct wmi_alias **aliases, size_t *nr)
+{
+	struct device_info *info = NULL;
+	struct wmi_alias *out = NULL;
+	char dir[PATH_MAX], **names;
+	unsigned int dup;
+	size_t i, k, n = 0, nr_names;
+	int err;
+
+	*aliases = NULL;
+	*nr = 0;
+	snprintf(dir, sizeof(dir), "%.4000s/bus/wmi/devices", sysfs);
+	/* No WMI bus, no aliases: quiet, as a load on such a machine is. */
+	err = list_names(dir, NULL, NULL, &names, &nr_names);
+	if (err)
+		return err == -ENOMEM ? err : 0;
+	info = calloc(nr_names ? nr_names : 1, sizeof(*info));
+	/* at most every pair, both ways */
+	out = calloc(nr_names ? nr_names * nr_names : 1, sizeof(*out));
+	if (!info || !out) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < nr_names; i++)
+		device_info_read(dir, "/nonexistent", names[i], &info[i]);
+	for (i = 0; i < nr_names; i++) {
+		for (k = 0; k < nr_names; k++) {
+			if (!device_is_alias(&info[i], &info[k]) ||
+			    wmi_devname_parse(info[i].name, &out[n].guid, &dup) ||
+			    wmi_devname_parse(info[k].name, &out[n].alias, &dup) ||
+			    wmi_guid_equal(&out[n].guid, &out[n].alias))
+				continue;
+			n++;
+		}
+	}
+	*aliases = out;
+	*nr = n;
+	out = NULL;
+	err = 0;
+out:
+	free(out);
+	free(info);
+	free_names(names, nr_names);
+	return err;
+}
