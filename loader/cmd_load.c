@@ -349,20 +349,36 @@ static int kernel_has_event_open(void)
 }
 
 /*
- * A rule naming a device acts on calls through its aliases on this machine
- * too: they evaluate the same firmware method (encode_aliases()).
+ * The rules, for this machine: a rule naming a device acts on calls through
+ * its aliases too, which evaluate the same firmware method, and the rules
+ * of aliased devices are one device's (encode_same_devices()). 0, or the
+ * exit status, said.
  */
-static int alias_rules(struct load *l, struct policy_tables *t)
+static int encode_here(struct load *l, struct policy_tables *t)
 {
 	struct wmi_alias *aliases;
+	char msg[256];
 	size_t nr;
 	int err;
 
 	err = device_aliases(l->a->cli->sysfs, &aliases, &nr);
+	if (err) {
+		errmsg("%s/bus/wmi/devices: %s (the devices' aliases cannot be known)",
+		       l->a->cli->sysfs, strerror(-err));
+		return EXIT_FAILED;
+	}
+	err = encode_same_devices(&l->policy, aliases, nr, msg, sizeof(msg));
+	if (err == -EEXIST) {
+		free(aliases);
+		errmsg("%s:%s", l->source, msg);
+		return EXIT_BAD_POLICY;
+	}
+	if (!err)
+		err = encode_policy(&l->policy, t);
 	if (!err)
 		err = encode_aliases(t, aliases, nr);
 	free(aliases);
-	return err;
+	return err ? bpf_failure("encoding the rules", err) : 0;
 }
 
 /* The table policy, filled from the file; or only its meta map. */
@@ -380,12 +396,10 @@ static int prepare_policy(struct load *l, struct wmi_policy_meta *meta)
 	l->skel = skel;
 
 	if (l->is_policy) {
-		err = encode_policy(&l->policy, &t);
-		if (!err)
-			err = alias_rules(l, &t);
+		err = encode_here(l, &t);
 		if (err) {
 			encode_free(&t);
-			return bpf_failure("encoding the rules", err);
+			return err;
 		}
 		skel->rodata->pattern_mask = t.pattern_mask;
 		memcpy((void *)skel->rodata->rule_gids, t.gids, sizeof(t.gids));

@@ -64,6 +64,18 @@ bool device_is_alias(const struct device_info *a, const struct device_info *b)
 }
 
 
+/* Whether pairs[n] is among pairs[0..n): devices of one GUID repeat them. */
+static bool listed(const struct wmi_alias *pairs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (wmi_guid_equal(&pairs[i].guid, &pairs[n].guid) &&
+		    wmi_guid_equal(&pairs[i].alias, &pairs[n].alias))
+			return true;
+	return false;
+}
+
 int device_aliases(const char *sysfs, struct wmi_alias **aliases, size_t *nr)
 {
 	struct device_info *info = NULL;
@@ -79,7 +91,7 @@ int device_aliases(const char *sysfs, struct wmi_alias **aliases, size_t *nr)
 	/* No WMI bus, no aliases: quiet, as a load on such a machine is. */
 	err = list_names(dir, NULL, NULL, &names, &nr_names);
 	if (err)
-		return err == -ENOMEM ? err : 0;
+		return err == -ENOENT ? 0 : err;
 	info = calloc(nr_names ? nr_names : 1, sizeof(*info));
 	/* at most every pair, both ways */
 	out = calloc(nr_names ? nr_names * nr_names : 1, sizeof(*out));
@@ -94,7 +106,7 @@ int device_aliases(const char *sysfs, struct wmi_alias **aliases, size_t *nr)
 			if (!device_is_alias(&info[i], &info[k]) ||
 			    wmi_devname_parse(info[i].name, &out[n].guid, &dup) ||
 			    wmi_devname_parse(info[k].name, &out[n].alias, &dup) ||
-			    wmi_guid_equal(&out[n].guid, &out[n].alias))
+			    wmi_guid_equal(&out[n].guid, &out[n].alias) || listed(out, n))
 				continue;
 			n++;
 		}

@@ -41,8 +41,9 @@ struct wmi_alias {
 };
 
 /*
- * Every alias of every WMI device under sysfs, both ways, into a new array
- * (free() it); none where there is no WMI bus. 0 or -errno.
+ * Every alias of every WMI device under sysfs, each pair of GUIDs once each
+ * way, into a new array (free() it); none where there is no WMI bus. 0 or
+ * -errno (the bus cannot be listed).
  */
 int device_aliases(const char *sysfs, struct wmi_alias **aliases, size_t *nr);
 

@@ -2,6 +2,7 @@
 /* Policy rules into map entries for bpf/wmi_policy.bpf.c. */
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -185,14 +186,58 @@ out:
 	return err;
 }
 
-static bool has_key(const struct policy_tables *t, const struct wmi_rule_key *k)
+static bool aliased(const struct wmi_guid *a, const struct wmi_guid *b,
+		    const struct wmi_alias *aliases, size_t nr)
 {
 	size_t i;
 
-	for (i = 0; i < t->nr_keys; i++)
-		if (!memcmp(&t->keys[i], k, sizeof(*k)))
+	for (i = 0; i < nr; i++)
+		if (wmi_guid_equal(&aliases[i].guid, a) && wmi_guid_equal(&aliases[i].alias, b))
 			return true;
 	return false;
+}
+
+static bool same_calls(const struct policy_rule *a, const struct policy_rule *b)
+{
+	return a->method_id == b->method_id && a->origin == b->origin && a->uid == b->uid &&
+	       a->gid == b->gid;
+}
+
+int encode_same_devices(struct policy *p, const struct wmi_alias *aliases, size_t nr,
+			char *err, size_t errlen)
+{
+	size_t i, j;
+
+	/* In file order: the first device of a group its rules name is theirs. */
+	for (i = 0; i < p->nr_rules; i++) {
+		struct policy_rule *r = &p->rules[i];
+
+		if (r->any_device)
+			continue;
+		for (j = 0; j < i; j++) {
+			const struct policy_rule *o = &p->rules[j];
+
+			if (o->any_device || !aliased(&r->device, &o->device, aliases, nr))
+				continue;
+			r->device = o->device;
+			break;
+		}
+	}
+	/* Two plain rules for the same calls of one device, once aliases are one. */
+	for (i = 0; i < p->nr_rules; i++) {
+		for (j = 0; j < i; j++) {
+			const struct policy_rule *r = &p->rules[i], *o = &p->rules[j];
+
+			if (r->cond || o->cond || r->any_device || o->any_device ||
+			    !wmi_guid_equal(&r->device, &o->device) || !same_calls(r, o))
+				continue;
+			snprintf(err, errlen, "%u: this rule and the one at line %u are for the "
+				 "same calls: their devices are aliases on this machine (the same "
+				 "firmware method); keep one", r->line, o->line);
+			return -EEXIST;
+		}
+	}
+	return 0;
 }
 
 int encode_aliases(struct policy_tables *t, const struct wmi_alias *aliases, size_t nr)
@@ -201,9 +246,8 @@ int encode_aliases(struct policy_tables *t, const struct wmi_alias *aliases, siz
 	size_t i, a, n = t->nr_keys, room = t->nr_keys;
 	struct wmi_rule_key *keys;
 	struct wmi_rule *values;
-	struct wmi_rule_key k;
 
-	/* Room for every key under every alias: at most n * nr more. */
+	/* Room for every key under every alias of its device. */
 	for (i = 0; i < n; i++)
 		for (a = 0; a < nr; a++)
 			room += !memcmp(t->keys[i].guid, aliases[a].guid.b, 16);
@@ -217,17 +261,18 @@ int encode_aliases(struct policy_tables *t, const struct wmi_alias *aliases, siz
 	if (!values)
 		return -ENOMEM;
 	t->values = values;
+	/*
+	 * After encode_same_devices() no key names an alias of another key's
+	 * device: each copy is a new key.
+	 */
 	for (i = 0; i < n; i++) {
 		if (!memcmp(t->keys[i].guid, any, 16))
 			continue;
 		for (a = 0; a < nr; a++) {
 			if (memcmp(t->keys[i].guid, aliases[a].guid.b, 16))
 				continue;
-			k = t->keys[i];
-			memcpy(k.guid, aliases[a].alias.b, 16);
-			if (has_key(t, &k))
-				continue;
-			t->keys[t->nr_keys] = k;
+			t->keys[t->nr_keys] = t->keys[i];
+			memcpy(t->keys[t->nr_keys].guid, aliases[a].alias.b, 16);
 			t->values[t->nr_keys] = t->values[i];
 			t->values[t->nr_keys++].flags |= WMI_RULE_F_ALIAS;
 		}

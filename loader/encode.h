@@ -37,12 +37,21 @@ void encode_free(struct policy_tables *t);
 struct wmi_alias;
 
 /*
- * Aliases: another _WDG entry with the same object id evaluates the same
- * firmware method, and the kernel runs a device's programs for calls
- * through either. A key naming a device gets the same entry under each of
- * the device's aliases in aliases[0..nr) (device_aliases()), unless the
- * policy has a key of its own there. 0, or -ENOMEM with t as it was.
+ * Aliases: another _WDG entry of the same mapper with the same object id
+ * evaluates the same firmware method, and the kernel runs a device's
+ * programs for calls through either. A policy's rules name devices; on
+ * this machine, with its aliases in aliases[0..nr) (device_aliases(), both
+ * ways), the devices of an alias group are one: encode_same_devices()
+ * makes every rule naming one of them name the first of them the file
+ * names, before encode_policy(), so that their rules meet as one device's
+ * do; encode_aliases() then gives every key of that device the same entry
+ * under each of its aliases (WMI_RULE_F_ALIAS), after. Two rules without
+ * conditions for the same calls of aliased devices conflict:
+ * encode_same_devices() fails with -EEXIST and says which in err.
+ * 0, -EEXIST or -ENOMEM.
  */
+int encode_same_devices(struct policy *p, const struct wmi_alias *aliases, size_t nr,
+			char *err, size_t errlen);
 int encode_aliases(struct policy_tables *t, const struct wmi_alias *aliases, size_t nr);
 
 /*

@@ -132,10 +132,23 @@ static void matching(void **state)
 	assert_true(encode_default_applies(&t, WMI_POLICY_ORIGIN_USER));
 }
 
+/* The rule a call through guid meets, with caps. */
+static size_t meets(const struct policy_tables *pt, const struct wmi_guid *guid, uint32_t method,
+		    uint32_t uid, uint64_t caps)
+{
+	struct encode_call c = {
+		.guid = guid->b, .method_id = method, .origin = WMI_POLICY_ORIGIN_USER,
+		.uid = uid, .gid = 0, .caps = caps,
+	};
+
+	return encode_match_call(pt, &c);
+}
+
 /*
- * A rule naming a device acts on its aliases (the same firmware method
- * through another GUID): their calls meet it as the device's own do, but
- * where the policy has a key of its own for the alias, that one counts.
+ * Aliased devices (the same firmware method through two GUIDs) are one
+ * device to a policy: rules naming either, merged as one device's are
+ * (a conditional exception before a plain rule, the more specific key
+ * first), decide calls through both alike.
  */
 static void aliases(void **state)
 {
@@ -146,44 +159,88 @@ static void aliases(void **state)
 		"  - device: " ACME "\n"		/* 1 */
 		"    method: 6\n"
 		"    action: deny\n"
-		"  - device: " ACME "\n"		/* 2 */
+		"  - device: " ZONES "\n"		/* 2: more specific, through the alias */
+		"    method: 6\n"
+		"    uid: 1000\n"
+		"    action: allow\n"
+		"  - device: " ZONES "\n"		/* 3: an exception with a condition */
+		"    method: 7\n"
+		"    cap: CAP_SYS_ADMIN\n"
+		"    action: allow\n"
+		"  - device: " ACME "\n"		/* 4 */
 		"    method: 7\n"
 		"    action: deny\n"
-		"  - device: " ZONES "\n"		/* 3: the alias's own */
-		"    method: 7\n"
-		"    action: allow\n"
-		"  - method: 1\n"			/* 4: any device */
+		"  - method: 1\n"			/* 5: any device */
 		"    action: deny\n";
+	const uint64_t admin = 1ull << 21;
 	struct wmi_alias al[2];
 	struct policy_tables at;
 	struct policy ap;
-	size_t before;
+	char err[256] = "";
+	size_t i, before;
 
 	(void)state;
 	assert_int_equal(policy_parse_buffer("a.yaml", text, strlen(text), &ap, NULL), 0);
-	assert_int_equal(encode_policy(&ap, &at), 0);
 	wmi_guid_parse(ACME, &al[0].guid);
 	wmi_guid_parse(ZONES, &al[0].alias);
 	al[1].guid = al[0].alias;
 	al[1].alias = al[0].guid;
-	assert_int_equal(encode_match(&at, al[0].alias.b, 6, WMI_POLICY_ORIGIN_USER, 0, 0), 0);
-
+	assert_int_equal(encode_same_devices(&ap, al, 2, err, sizeof(err)), 0);
+	assert_int_equal(encode_policy(&ap, &at), 0);
 	before = at.nr_keys;
 	assert_int_equal(encode_aliases(&at, al, 2), 0);
-	/* Rule 1 under ZONES; rules 2 and 3 each have a key of their own there. */
-	assert_int_equal(at.nr_keys, before + 1);
-	assert_memory_equal(at.keys[before].guid, al[0].alias.b, 16);
-	assert_int_equal(at.values[before].id, 1);
-	assert_int_equal(at.values[before].flags, WMI_RULE_F_ALIAS);
-	assert_int_equal(encode_match(&at, al[0].alias.b, 6, WMI_POLICY_ORIGIN_USER, 0, 0), 1);
-	assert_int_equal(encode_match(&at, al[0].alias.b, 7, WMI_POLICY_ORIGIN_USER, 0, 0), 3);
-	assert_int_equal(encode_match(&at, al[0].guid.b, 7, WMI_POLICY_ORIGIN_USER, 0, 0), 2);
-	assert_int_equal(encode_match(&at, al[0].alias.b, 1, WMI_POLICY_ORIGIN_USER, 0, 0), 4);
+	/* Each key of the device under the alias too, marked. */
+	assert_int_equal(at.nr_keys, 2 * before - 1);	/* the any-device key stays one */
+	for (i = before; i < at.nr_keys; i++) {
+		assert_memory_equal(at.keys[i].guid, al[0].alias.b, 16);
+		assert_true(at.values[i].flags & WMI_RULE_F_ALIAS);
+	}
+	for (i = 0; i < 2; i++) {
+		const struct wmi_guid *g = i ? &al[0].alias : &al[0].guid;
+
+		assert_int_equal(meets(&at, g, 6, 0, 0), 1);
+		assert_int_equal(meets(&at, g, 6, 1000, 0), 2);
+		assert_int_equal(meets(&at, g, 7, 0, 0), 4);
+		assert_int_equal(meets(&at, g, 7, 0, admin), 3);
+		assert_int_equal(meets(&at, g, 1, 0, 0), 5);
+	}
 	/* No aliases, nothing new. */
 	before = at.nr_keys;
 	assert_int_equal(encode_aliases(&at, NULL, 0), 0);
 	assert_int_equal(at.nr_keys, before);
 	encode_free(&at);
+	policy_free(&ap);
+}
+
+/* Two plain rules for the same calls of aliased devices: one too many. */
+static void aliases_conflict(void **state)
+{
+	static const char text[] =
+		"name: a\n"
+		"device: all\n"
+		"rules:\n"
+		"  - device: " ACME "\n"
+		"    method: 7\n"
+		"    action: deny\n"
+		"  - device: " ZONES "\n"
+		"    method: 7\n"
+		"    action: allow\n";
+	struct wmi_alias al[2];
+	struct policy ap;
+	char err[256] = "";
+
+	(void)state;
+	assert_int_equal(policy_parse_buffer("a.yaml", text, strlen(text), &ap, NULL), 0);
+	wmi_guid_parse(ACME, &al[0].guid);
+	wmi_guid_parse(ZONES, &al[0].alias);
+	al[1].guid = al[0].alias;
+	al[1].alias = al[0].guid;
+	/* Without aliases they are two devices' rules. */
+	assert_int_equal(encode_same_devices(&ap, NULL, 0, err, sizeof(err)), 0);
+	assert_int_equal(encode_same_devices(&ap, al, 2, err, sizeof(err)), -EEXIST);
+	assert_string_equal(err, "7: this rule and the one at line 4 are for the same calls: "
+			    "their devices are aliases on this machine (the same firmware "
+			    "method); keep one");
 	policy_free(&ap);
 }
 
@@ -370,6 +427,7 @@ int main(void)
 		cmocka_unit_test(pattern_mask),
 		cmocka_unit_test(matching),
 		cmocka_unit_test(aliases),
+		cmocka_unit_test(aliases_conflict),
 		cmocka_unit_test(empty_policy),
 		cmocka_unit_test(events_apart),
 		cmocka_unit_test(readers_apart),

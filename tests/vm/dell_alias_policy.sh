@@ -34,5 +34,24 @@ expect_eq "$(fw_calls_total)" "$((total + 1))" "method 3 through the alias, whic
 expect_eq "$(wmibpf show alias | awk '$1 == 1 { print $3, $10 }')" "$DELL_SMBIOS 2" \
 	"show lists rule 1 once, under its device, with both calls"
 wmibpf unload -q alias
+
+# A rule for each GUID, for the same calls: on this machine they are one
+# method's, and one of them would never decide; the load says which.
+cat >/tmp/both.yaml <<EOT
+name: both
+device: all
+rules:
+  - device: $DELL_SMBIOS
+    method: 2
+    action: deny
+  - device: $DELL_ALIAS
+    method: 2
+    action: allow
+EOT
+wmibpf load -q /tmp/both.yaml 2>/tmp/err
+expect_eq "$?" 3 "two rules for the same calls of aliased devices: exit status 3"
+expect_match "$(cat /tmp/err)" "*/tmp/both.yaml:7: this rule and the one at line 4 are for the same calls: their devices are aliases on this machine*" \
+	"and it names both lines"
+expect_eq "$(wmibpf list)" "no policy loaded" "nothing was loaded"
 echo "$DELL_SMBIOS" >/sys/bus/wmi/drivers/dell-smbios/bind
 finish
