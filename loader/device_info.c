@@ -76,6 +76,70 @@ static bool listed(const struct wmi_alias *pairs, size_t n)
 	return false;
 }
 
+static size_t root(size_t *parent, size_t i)
+{
+	while (parent[i] != i)
+		i = parent[i] = parent[parent[i]];
+	return i;
+}
+
+/*
+ * Rules are keyed by GUID, and a GUID may be two devices' (GUID-1): X an
+ * alias of Y on one mapper, and X-1 of Z on another, make Y, X and Z one
+ * group to a policy. The pairs become every pair of each group, both ways.
+ */
+static int close_groups(struct wmi_alias **pairs, size_t *nr)
+{
+	struct wmi_guid *g = calloc(2 * *nr + 1, sizeof(*g));
+	size_t *parent = calloc(2 * *nr + 1, sizeof(*parent));
+	size_t i, j, ng = 0, n = 0, a, b;
+	struct wmi_alias *out = NULL;
+
+	if (!g || !parent)
+		goto fail;
+	for (i = 0; i < *nr; i++) {
+		const struct wmi_guid *pg[2] = { &(*pairs)[i].guid, &(*pairs)[i].alias };
+
+		for (a = 0; a < 2; a++) {
+			for (j = 0; j < ng && !wmi_guid_equal(&g[j], pg[a]); j++)
+				;
+			if (j == ng) {
+				g[ng] = *pg[a];
+				parent[ng] = ng;
+				ng++;
+			}
+		}
+	}
+	for (i = 0; i < *nr; i++) {
+		for (a = 0; !wmi_guid_equal(&g[a], &(*pairs)[i].guid); a++)
+			;
+		for (b = 0; !wmi_guid_equal(&g[b], &(*pairs)[i].alias); b++)
+			;
+		parent[root(parent, a)] = root(parent, b);
+	}
+	out = calloc(ng * ng + 1, sizeof(*out));
+	if (!out)
+		goto fail;
+	for (i = 0; i < ng; i++) {
+		for (j = 0; j < ng; j++) {
+			if (i == j || root(parent, i) != root(parent, j))
+				continue;
+			out[n].guid = g[i];
+			out[n++].alias = g[j];
+		}
+	}
+	free(*pairs);
+	*pairs = out;
+	*nr = n;
+	free(g);
+	free(parent);
+	return 0;
+fail:
+	free(g);
+	free(parent);
+	return -ENOMEM;
+}
+
 int device_aliases(const char *sysfs, struct wmi_alias **aliases, size_t *nr)
 {
 	struct device_info *info = NULL;
@@ -111,10 +175,12 @@ int device_aliases(const char *sysfs, struct wmi_alias **aliases, size_t *nr)
 			n++;
 		}
 	}
+	err = close_groups(&out, &n);
+	if (err)
+		goto out;
 	*aliases = out;
 	*nr = n;
 	out = NULL;
-	err = 0;
 out:
 	free(out);
 	free(info);

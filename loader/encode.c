@@ -206,8 +206,15 @@ static bool same_calls(const struct policy_rule *a, const struct policy_rule *b)
 int encode_same_devices(struct policy *p, const struct wmi_alias *aliases, size_t nr,
 			char *err, size_t errlen)
 {
+	struct wmi_guid *named;
 	size_t i, j;
 
+	/* The device each rule names in the file. */
+	named = calloc(p->nr_rules ? p->nr_rules : 1, sizeof(*named));
+	if (!named)
+		return -ENOMEM;
+	for (i = 0; i < p->nr_rules; i++)
+		named[i] = p->rules[i].device;
 	/* In file order: the first device of a group its rules name is theirs. */
 	for (i = 0; i < p->nr_rules; i++) {
 		struct policy_rule *r = &p->rules[i];
@@ -223,20 +230,26 @@ int encode_same_devices(struct policy *p, const struct wmi_alias *aliases, size_
 			break;
 		}
 	}
-	/* Two plain rules for the same calls of one device, once aliases are one. */
+	/*
+	 * Rules of two aliased devices for the same calls: which decides would
+	 * hang on how their chains merged, and one of them may never decide.
+	 */
 	for (i = 0; i < p->nr_rules; i++) {
 		for (j = 0; j < i; j++) {
 			const struct policy_rule *r = &p->rules[i], *o = &p->rules[j];
 
-			if (r->cond || o->cond || r->any_device || o->any_device ||
+			if (r->any_device || o->any_device || wmi_guid_equal(&named[i], &named[j]) ||
 			    !wmi_guid_equal(&r->device, &o->device) || !same_calls(r, o))
 				continue;
 			snprintf(err, errlen, "%u: this rule and the one at line %u are for the "
 				 "same calls: their devices are aliases on this machine (the same "
-				 "firmware method); keep one", r->line, o->line);
+				 "firmware method); write them for one of the two", r->line,
+				 o->line);
+			free(named);
 			return -EEXIST;
 		}
 	}
+	free(named);
 	return 0;
 }
 

@@ -45,8 +45,8 @@ struct wmi_alias;
  * makes every rule naming one of them name the first of them the file
  * names, before encode_policy(), so that their rules meet as one device's
  * do; encode_aliases() then gives every key of that device the same entry
- * under each of its aliases (WMI_RULE_F_ALIAS), after. Two rules without
- * conditions for the same calls of aliased devices conflict:
+ * under each of its aliases (WMI_RULE_F_ALIAS), after. Rules of two
+ * aliased devices for the same calls (with conditions or not) conflict:
  * encode_same_devices() fails with -EEXIST and says which in err.
  * 0, -EEXIST or -ENOMEM.
  */

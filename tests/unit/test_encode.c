@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -164,11 +165,11 @@ static void aliases(void **state)
 		"    uid: 1000\n"
 		"    action: allow\n"
 		"  - device: " ZONES "\n"		/* 3: an exception with a condition */
-		"    method: 7\n"
+		"    method: 8\n"
 		"    cap: CAP_SYS_ADMIN\n"
 		"    action: allow\n"
-		"  - device: " ACME "\n"		/* 4 */
-		"    method: 7\n"
+		"  - device: " ZONES "\n"		/* 4 */
+		"    method: 8\n"
 		"    action: deny\n"
 		"  - method: 1\n"			/* 5: any device */
 		"    action: deny\n";
@@ -195,13 +196,14 @@ static void aliases(void **state)
 		assert_memory_equal(at.keys[i].guid, al[0].alias.b, 16);
 		assert_true(at.values[i].flags & WMI_RULE_F_ALIAS);
 	}
+	/* Through either GUID, the same rules. */
 	for (i = 0; i < 2; i++) {
 		const struct wmi_guid *g = i ? &al[0].alias : &al[0].guid;
 
 		assert_int_equal(meets(&at, g, 6, 0, 0), 1);
 		assert_int_equal(meets(&at, g, 6, 1000, 0), 2);
-		assert_int_equal(meets(&at, g, 7, 0, 0), 4);
-		assert_int_equal(meets(&at, g, 7, 0, admin), 3);
+		assert_int_equal(meets(&at, g, 8, 0, 0), 4);
+		assert_int_equal(meets(&at, g, 8, 0, admin), 3);
 		assert_int_equal(meets(&at, g, 1, 0, 0), 5);
 	}
 	/* No aliases, nothing new. */
@@ -212,24 +214,27 @@ static void aliases(void **state)
 	policy_free(&ap);
 }
 
-/* Two plain rules for the same calls of aliased devices: one too many. */
-static void aliases_conflict(void **state)
+/*
+ * Rules of aliased devices for the same calls, with conditions or not:
+ * which decides would hang on how they merged (a conditional rule for the
+ * alias would come before the device's plain one), so they are refused.
+ */
+static void alias_conflict(const char *second, const char *why)
 {
-	static const char text[] =
-		"name: a\n"
-		"device: all\n"
-		"rules:\n"
-		"  - device: " ACME "\n"
-		"    method: 7\n"
-		"    action: deny\n"
-		"  - device: " ZONES "\n"
-		"    method: 7\n"
-		"    action: allow\n";
+	char text[512], err[256] = "";
 	struct wmi_alias al[2];
 	struct policy ap;
-	char err[256] = "";
 
-	(void)state;
+	snprintf(text, sizeof(text),
+		 "name: a\n"
+		 "device: all\n"
+		 "rules:\n"
+		 "  - device: " ACME "\n"
+		 "    method: 7\n"
+		 "    action: deny\n"
+		 "  - device: " ZONES "\n"
+		 "    method: 7\n"
+		 "%s", second);
 	assert_int_equal(policy_parse_buffer("a.yaml", text, strlen(text), &ap, NULL), 0);
 	wmi_guid_parse(ACME, &al[0].guid);
 	wmi_guid_parse(ZONES, &al[0].alias);
@@ -237,11 +242,20 @@ static void aliases_conflict(void **state)
 	al[1].alias = al[0].guid;
 	/* Without aliases they are two devices' rules. */
 	assert_int_equal(encode_same_devices(&ap, NULL, 0, err, sizeof(err)), 0);
-	assert_int_equal(encode_same_devices(&ap, al, 2, err, sizeof(err)), -EEXIST);
+	if (encode_same_devices(&ap, al, 2, err, sizeof(err)) != -EEXIST)
+		fail_msg("%s: not refused", why);
 	assert_string_equal(err, "7: this rule and the one at line 4 are for the same calls: "
 			    "their devices are aliases on this machine (the same firmware "
-			    "method); keep one");
+			    "method); write them for one of the two");
 	policy_free(&ap);
+}
+
+static void aliases_conflict(void **state)
+{
+	(void)state;
+	alias_conflict("    action: allow\n", "two plain rules");
+	alias_conflict("    cap: CAP_SYS_ADMIN\n    action: allow\n",
+		       "a conditional rule for the alias");
 }
 
 /*

@@ -36,7 +36,8 @@ expect_eq "$(wmibpf show alias | awk '$1 == 1 { print $3, $10 }')" "$DELL_SMBIOS
 wmibpf unload -q alias
 
 # A rule for each GUID, for the same calls: on this machine they are one
-# method's, and one of them would never decide; the load says which.
+# method's, and which decides would hang on how they merged; the load
+# refuses them and says which.
 cat >/tmp/both.yaml <<EOT
 name: both
 device: all
