@@ -63,7 +63,6 @@ bool device_is_alias(const struct device_info *a, const struct device_info *b)
 	       !strcmp(a->kind, b->kind) && a->id[0] && !strcmp(a->id, b->id);
 }
 
-
 /* Whether pairs[n] is among pairs[0..n): devices of one GUID repeat them. */
 static bool listed(const struct wmi_alias *pairs, size_t n)
 {
