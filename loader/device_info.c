@@ -53,26 +53,16 @@ void device_info_read(const char *sysdir, const char *devdir, const char *name,
 		snprintf(d->driver, sizeof(d->driver), "%.63s", strrchr(link, '/') ?
 			 strrchr(link, '/') + 1 : link);
 	}
-	snprintf(path, sizeof(path), "%.2048s/%.255s", devdir, name);
-	d->node = !access(path, F_OK);
+	if (devdir) {
+		snprintf(path, sizeof(path), "%.2048s/%.255s", devdir, name);
+		d->node = !access(path, F_OK);
+	}
 }
 
 bool device_is_alias(const struct device_info *a, const struct device_info *b)
 {
 	return a != b && a->mapper[0] && !strcmp(a->mapper, b->mapper) &&
 	       !strcmp(a->kind, b->kind) && a->id[0] && !strcmp(a->id, b->id);
-}
-
-/* Whether pairs[n] is among pairs[0..n): devices of one GUID repeat them. */
-static bool listed(const struct wmi_alias *pairs, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (wmi_guid_equal(&pairs[i].guid, &pairs[n].guid) &&
-		    wmi_guid_equal(&pairs[i].alias, &pairs[n].alias))
-			return true;
-	return false;
 }
 
 static size_t root(size_t *parent, size_t i)
@@ -163,13 +153,13 @@ int device_aliases(const char *sysfs, struct wmi_alias **aliases, size_t *nr)
 		goto out;
 	}
 	for (i = 0; i < nr_names; i++)
-		device_info_read(dir, "/nonexistent", names[i], &info[i]);
+		device_info_read(dir, NULL, names[i], &info[i]);
 	for (i = 0; i < nr_names; i++) {
 		for (k = 0; k < nr_names; k++) {
 			if (!device_is_alias(&info[i], &info[k]) ||
 			    wmi_devname_parse(info[i].name, &out[n].guid, &dup) ||
 			    wmi_devname_parse(info[k].name, &out[n].alias, &dup) ||
-			    wmi_guid_equal(&out[n].guid, &out[n].alias) || listed(out, n))
+			    wmi_guid_equal(&out[n].guid, &out[n].alias))
 				continue;
 			n++;
 		}

@@ -24,7 +24,10 @@ struct device_info {
 	const char *class;	/* the bMOF's class of its GUID (the bus's), or NULL */
 };
 
-/* The device name in sysdir (a device of the WMI bus); devdir has its node. */
+/*
+ * The device name in sysdir (a device of the WMI bus); devdir has its node,
+ * if it is not NULL.
+ */
 void device_info_read(const char *sysdir, const char *devdir, const char *name,
 		      struct device_info *d);
 

@@ -197,12 +197,6 @@ static bool aliased(const struct wmi_guid *a, const struct wmi_guid *b,
 	return false;
 }
 
-static bool same_calls(const struct policy_rule *a, const struct policy_rule *b)
-{
-	return a->method_id == b->method_id && a->origin == b->origin && a->uid == b->uid &&
-	       a->gid == b->gid;
-}
-
 int encode_same_devices(struct policy *p, const struct wmi_alias *aliases, size_t nr,
 			char *err, size_t errlen)
 {
@@ -239,7 +233,7 @@ int encode_same_devices(struct policy *p, const struct wmi_alias *aliases, size_
 			const struct policy_rule *r = &p->rules[i], *o = &p->rules[j];
 
 			if (r->any_device || o->any_device || wmi_guid_equal(&named[i], &named[j]) ||
-			    !wmi_guid_equal(&r->device, &o->device) || !same_calls(r, o))
+			    !policy_same_key(r, o))
 				continue;
 			snprintf(err, errlen, "%u: this rule and the one at line %u are for the "
 				 "same calls: their devices are aliases on this machine (the same "

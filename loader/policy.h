@@ -122,6 +122,9 @@ int policy_parse_buffer_names(const char *path, const char *buf, size_t len,
 
 void policy_free(struct policy *p);
 
+/* Whether two rules are for the same calls: one key of the rules map. */
+bool policy_same_key(const struct policy_rule *a, const struct policy_rule *b);
+
 /* Names of actions and origins, as in policy files. */
 const char *policy_action_name(uint32_t action);
 const char *policy_origin_name(uint32_t origin);

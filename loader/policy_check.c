@@ -27,7 +27,7 @@
 
 #include "policy_parse.h"
 
-static bool same_key(const struct policy_rule *a, const struct policy_rule *b)
+bool policy_same_key(const struct policy_rule *a, const struct policy_rule *b)
 {
 	return a->any_device == b->any_device &&
 	       (a->any_device || wmi_guid_equal(&a->device, &b->device)) &&
@@ -153,7 +153,7 @@ static int check_keys(struct parse_ctx *c, const yaml_node_t *list)
 		sorted[i] = &c->p->rules[i];
 	qsort(sorted, nr, sizeof(*sorted), cmp_key);
 	for (start = 0, i = 1; i <= nr; i++) {
-		if (i < nr && same_key(sorted[start], sorted[i]))
+		if (i < nr && policy_same_key(sorted[start], sorted[i]))
 			continue;
 		if (i - start > 1)
 			check_key(sorted + start, i - start, &v);

@@ -489,17 +489,17 @@ done
 # The machines of one boot first: the boots of those with more run beside
 # them, and the first of those takes the others' time as a head start, so
 # that all the slots end together.
-# boots_weight KIND: the time of the boots of machine_lists[$m] that are of
-# KIND (shared, alone or all), with their BOOT_COSTs.
+# boots_weight MACHINE KIND: the time of MACHINE's boots in machine_lists
+# that are of KIND (shared, alone or all), with their BOOT_COSTs.
 boots_weight() {
 	local kind list t w=0
 	while read -r kind list; do
-		[ -n "$list" ] && { [ "$1" = all ] || [ "$kind" = "$1" ]; } || continue
+		[ -n "$list" ] && { [ "$2" = all ] || [ "$kind" = "$2" ]; } || continue
 		w=$((w + BOOT_COST))
 		for t in $list; do
 			w=$((w + $(weight "$t")))
 		done
-	done <<<"${machine_lists[$m]}"
+	done <<<"${machine_lists[$1]}"
 	echo "$w"
 }
 others=0
@@ -507,7 +507,7 @@ for m in "${machines[@]}"; do
 	[ "${machine_boots[$m]}" = 1 ] || continue
 	# shellcheck disable=SC2086
 	machine_lists[$m]=$(shards 1 0 ${tests_of[$m]})
-	others=$((others + $(boots_weight all)))
+	others=$((others + $(boots_weight "$m" all)))
 done
 # The split machines' own tests alone in a boot (lockdown tests beyond one
 # a boot) run beside their shared boots too: a first pass finds them.
@@ -516,7 +516,7 @@ for m in "${machines[@]}"; do
 	[ "${machine_boots[$m]}" != 1 ] || continue
 	# shellcheck disable=SC2086
 	machine_lists[$m]=$(shards "${machine_boots[$m]}" "$others" ${tests_of[$m]})
-	alone=$((alone + $(boots_weight alone)))
+	alone=$((alone + $(boots_weight "$m" alone)))
 done
 for m in "${machines[@]}"; do
 	[ "${machine_boots[$m]}" != 1 ] || continue

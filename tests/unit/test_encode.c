@@ -133,6 +133,15 @@ static void matching(void **state)
 	assert_true(encode_default_applies(&t, WMI_POLICY_ORIGIN_USER));
 }
 
+/* ACME and ZONES aliases of one another, as device_aliases() lists them. */
+static void acme_zones_aliased(struct wmi_alias al[2])
+{
+	wmi_guid_parse(ACME, &al[0].guid);
+	wmi_guid_parse(ZONES, &al[0].alias);
+	al[1].guid = al[0].alias;
+	al[1].alias = al[0].guid;
+}
+
 /* The rule a call through guid meets, with caps. */
 static size_t meets(const struct policy_tables *pt, const struct wmi_guid *guid, uint32_t method,
 		    uint32_t uid, uint64_t caps)
@@ -182,10 +191,7 @@ static void aliases(void **state)
 
 	(void)state;
 	assert_int_equal(policy_parse_buffer("a.yaml", text, strlen(text), &ap, NULL), 0);
-	wmi_guid_parse(ACME, &al[0].guid);
-	wmi_guid_parse(ZONES, &al[0].alias);
-	al[1].guid = al[0].alias;
-	al[1].alias = al[0].guid;
+	acme_zones_aliased(al);
 	assert_int_equal(encode_same_devices(&ap, al, 2, err, sizeof(err)), 0);
 	assert_int_equal(encode_policy(&ap, &at), 0);
 	before = at.nr_keys;
@@ -236,10 +242,7 @@ static void alias_conflict(const char *second, const char *why)
 		 "    method: 7\n"
 		 "%s", second);
 	assert_int_equal(policy_parse_buffer("a.yaml", text, strlen(text), &ap, NULL), 0);
-	wmi_guid_parse(ACME, &al[0].guid);
-	wmi_guid_parse(ZONES, &al[0].alias);
-	al[1].guid = al[0].alias;
-	al[1].alias = al[0].guid;
+	acme_zones_aliased(al);
 	/* Without aliases they are two devices' rules. */
 	assert_int_equal(encode_same_devices(&ap, NULL, 0, err, sizeof(err)), 0);
 	if (encode_same_devices(&ap, al, 2, err, sizeof(err)) != -EEXIST)
