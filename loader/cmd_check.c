@@ -4,7 +4,9 @@
  * not a valid policy, 1 if one could not be read at all (a missing file
  * is not an invalid policy: it is a failed check), as wmibpf(8) says.
  * The BPF objects a policy lists are opened, never loaded, to find one
- * its device cannot bind (bind.h).
+ * its device cannot bind (bind.h). Rules are checked against this
+ * machine's aliases as load checks them (encode_same_devices()), unless
+ * --mof says the policy is for another machine, whose aliases are unknown.
  */
 
 #include <errno.h>
@@ -13,6 +15,8 @@
 
 #include "bind.h"
 #include "bmof.h"
+#include "device_info.h"
+#include "encode.h"
 #include "mof_bus.h"
 #include "policy.h"
 #include "wmibpf.h"
@@ -39,49 +43,87 @@ static int check_names(struct app *a, struct mof_bus *bus, struct mof_source *sr
 	return EXIT_OK;
 }
 
+/* This machine's aliases, as load reads them; none for another machine's policies. */
+static int check_aliases(struct app *a, struct wmi_alias **aliases, size_t *nr)
+{
+	int err;
+
+	*aliases = NULL;
+	*nr = 0;
+	if (a->cli->mof_file)
+		return EXIT_OK;
+	err = device_aliases(a->cli->sysfs, aliases, nr);
+	if (err) {
+		errmsg("check: %s/bus/wmi/devices: %s (the devices' aliases cannot be known)",
+		       a->cli->sysfs, strerror(-err));
+		return EXIT_FAILED;
+	}
+	return EXIT_OK;
+}
+
+/* One policy file: EXIT_OK, or its exit status, said. */
+static int check_file(const char *file, const struct policy_names *names,
+		      const struct wmi_alias *aliases, size_t nr_aliases, bool quiet)
+{
+	char *msg = NULL, same[256];
+	struct policy p;
+	int err, ret = EXIT_OK;
+
+	err = policy_parse_file_names(file, names, &p, &msg);
+	if (err) {
+		fprintf(stderr, "%s\n", msg ? msg : "out of memory");
+		free(msg);
+		return policy_exit_code(err);
+	}
+	/* What load would refuse of the objects, as far as opening them tells. */
+	err = policy_bind_check(&p, &msg);
+	if (err) {
+		fprintf(stderr, "%s\n", msg ? msg : strerror(-err));
+		free(msg);
+		ret = err == -EINVAL ? EXIT_BAD_POLICY : EXIT_FAILED;
+		goto out;
+	}
+	/* And of the rules, on this machine. */
+	err = encode_same_devices(&p, aliases, nr_aliases, same, sizeof(same));
+	if (err) {
+		if (err == -EEXIST)
+			fprintf(stderr, "%s:%s\n", file, same);
+		else
+			fprintf(stderr, "%s: %s\n", file, strerror(-err));
+		ret = err == -EEXIST ? EXIT_BAD_POLICY : EXIT_FAILED;
+		goto out;
+	}
+	if (!quiet)
+		printf("%s: policy %s, %zu rule%s, %zu BPF object%s: ok\n", file, p.name,
+		       p.nr_rules, p.nr_rules == 1 ? "" : "s", p.nr_bpf, p.nr_bpf == 1 ? "" : "s");
+out:
+	policy_free(&p);
+	return ret;
+}
+
 int cmd_check(struct app *a)
 {
 	const struct policy_names *names = NULL;
+	struct wmi_alias *aliases = NULL;
 	struct mof_source src = { };
 	struct policy_names buf;
 	struct mof_bus bus = { };
-	int ret, err, code;
-	size_t i;
+	size_t i, nr_aliases = 0;
+	bool aliases_known;
+	int ret, code;
 
 	ret = check_names(a, &bus, &src, &buf, &names);
 	if (ret)
 		return ret;
-	for (i = 0; i < a->cli->nr_files; i++) {
-		struct policy p;
-		char *msg = NULL;
-
-		err = policy_parse_file_names(a->cli->files[i], names, &p, &msg);
-		if (err) {
-			fprintf(stderr, "%s\n", msg ? msg : "out of memory");
-			free(msg);
-			code = policy_exit_code(err);
-			/* A file that could not be checked outweighs an invalid one. */
-			if (ret != EXIT_FAILED)
-				ret = code;
-			continue;
-		}
-		/* What load would refuse of the objects, as far as opening them tells. */
-		err = policy_bind_check(&p, &msg);
-		if (err) {
-			fprintf(stderr, "%s\n", msg ? msg : strerror(-err));
-			free(msg);
-			code = err == -EINVAL ? EXIT_BAD_POLICY : EXIT_FAILED;
-			if (ret != EXIT_FAILED)
-				ret = code;
-			policy_free(&p);
-			continue;
-		}
-		if (!a->cli->quiet)
-			printf("%s: policy %s, %zu rule%s, %zu BPF object%s: ok\n",
-			       a->cli->files[i], p.name, p.nr_rules, p.nr_rules == 1 ? "" : "s",
-			       p.nr_bpf, p.nr_bpf == 1 ? "" : "s");
-		policy_free(&p);
+	ret = check_aliases(a, &aliases, &nr_aliases);
+	aliases_known = ret == EXIT_OK;
+	for (i = 0; aliases_known && i < a->cli->nr_files; i++) {
+		code = check_file(a->cli->files[i], names, aliases, nr_aliases, a->cli->quiet);
+		/* A file that could not be checked outweighs an invalid one. */
+		if (code && ret != EXIT_FAILED)
+			ret = code;
 	}
+	free(aliases);
 	bmof_free(src.b);
 	mof_bus_free(&bus);
 	return ret;

@@ -2,6 +2,7 @@
 /* wmibpf check (loader/cmd_check.c): what it prints and its exit status. */
 
 #include <errno.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -248,6 +250,109 @@ static void bmof_denied(void **state)
 	chmod(dir, 0700);
 }
 
+/* A method device of a made-up sysfs under SYS, with object id "AA". */
+static void method_device(const char *sys, const char *guid)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/bus/wmi/devices/%s", sys, guid);
+	assert_int_equal(mkdir(path, 0755), 0);
+	strcat(path, "/uevent");
+	write_file(path, "DEVTYPE=method\n");
+	*strrchr(path, '/') = '\0';
+	strcat(path, "/object_id");
+	write_file(path, "AA\n");
+}
+
+/*
+ * Rules for the same calls of two devices that are aliases on this machine
+ * (one mapper, one object id): refused as load refuses them, with both
+ * lines; on a machine without the alias, or for another machine's bMOF
+ * (--mof), the same file is fine.
+ */
+static void aliases(void **state)
+{
+	static const char *const devs[] = { "FE733490-2E22-4EDB-A7B5-BC248874D383",
+					    "DD403024-1BE9-4DDC-93D5-AFA116B0A2ED" };
+	char sys[160], path[PATH_MAX], policy[160], errs[160], out[1024] = "";
+	char *files[] = { policy };
+	struct cli cli = { .files = files, .nr_files = 1, .quiet = true };
+	struct app a = { .cli = &cli };
+	struct fx *b = fx_acme_blob(true);
+	int saved, fd, ret;
+	size_t i;
+	FILE *f;
+
+	(void)state;
+	snprintf(sys, sizeof(sys), "%s/alias-sys", dir);
+	snprintf(policy, sizeof(policy), "%s/both.yaml", dir);
+	snprintf(errs, sizeof(errs), "%s/errors", dir);
+	snprintf(path, sizeof(path), "%s/bus/wmi/devices", sys);
+	for (char *p = path + strlen(dir) + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		assert_int_equal(mkdir(path, 0755), 0);
+		*p = '/';
+	}
+	assert_int_equal(mkdir(path, 0755), 0);
+	for (i = 0; i < 2; i++)
+		method_device(sys, devs[i]);
+	snprintf(out, sizeof(out), "name: both\ndevice: all\nrules:\n"
+		 "  - device: %s\n    method: 2\n    action: deny\n"
+		 "  - device: %s\n    method: 2\n    action: allow\n", devs[0], devs[1]);
+	write_file(policy, out);
+
+	fflush(stderr);
+	saved = dup(2);
+	fd = open(errs, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	assert_true(saved >= 0 && fd >= 0);
+	dup2(fd, 2);
+	close(fd);
+	cli.sysfs = sys;
+	ret = cmd_check(&a);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	assert_int_equal(ret, EXIT_BAD_POLICY);
+	f = fopen(errs, "r");
+	assert_non_null(f);
+	out[fread(out, 1, sizeof(out) - 1, f)] = '\0';
+	fclose(f);
+	if (!strstr(out, "both.yaml:7: this rule and the one at line 4 are for the same calls: "
+			 "their devices are aliases on this machine"))
+		fail_msg("not the error load gives: %s", out);
+
+	/* Where they are not aliases, and for another machine, nothing to refuse. */
+	cli.sysfs = dir;
+	assert_int_equal(cmd_check(&a), EXIT_OK);
+	snprintf(path, sizeof(path), "%s/acme.bmof", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(b->d, 1, b->len, f), b->len);
+	fclose(f);
+	fx_free(b);
+	cli.sysfs = sys;
+	cli.mof_file = path;
+	assert_int_equal(cmd_check(&a), EXIT_OK);
+
+	unlink(path);
+	unlink(policy);
+	unlink(errs);
+	for (i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), "%s/bus/wmi/devices/%s/uevent", sys, devs[i]);
+		unlink(path);
+		*strrchr(path, '/') = '\0';
+		strcat(path, "/object_id");
+		unlink(path);
+		*strrchr(path, '/') = '\0';
+		rmdir(path);
+	}
+	snprintf(path, sizeof(path), "%s/bus/wmi/devices", sys);
+	for (i = 0; i < 4; i++) {
+		rmdir(path);
+		*strrchr(path, '/') = '\0';
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -256,6 +361,7 @@ int main(void)
 		cmocka_unit_test(names),
 		cmocka_unit_test(blob_error_escaped),
 		cmocka_unit_test(bmof_denied),
+		cmocka_unit_test(aliases),
 	};
 
 	return cmocka_run_group_tests_name("check", tests, setup, teardown);

@@ -45,7 +45,7 @@ UNIT_LIBS_report := -lyaml
 UNIT_SRCS_event_record := loader/event_record.c loader/json.c loader/text.c
 UNIT_CFLAGS_event_record = -I$(KBUILD)/usr-headers/include
 # check opens the BPF objects a policy lists (loader/bind.c): real ones, built.
-UNIT_SRCS_check = loader/cmd_check.c loader/cli.c loader/mof_bus.c loader/bind.c loader/util.c $(POLICY_SRCS) loader/guid.c \
+UNIT_SRCS_check = loader/cmd_check.c loader/device_info.c loader/encode.c loader/cli.c loader/mof_bus.c loader/bind.c loader/util.c $(POLICY_SRCS) loader/guid.c \
 	$(BMOF_FIXTURE_SRCS) \
 	loader/text.c
 UNIT_CFLAGS_check = -I$(LIBBPF_INC) -DBPF_OBJS='"$(abspath $(OUT))/bpf"' -Itests/unit
