@@ -118,6 +118,9 @@ bed_clean() {
 		sed -n 's/^trace_event //p' $BED/baseline >/sys/kernel/tracing/set_event
 		sed -n 's/^tracing_on //p' $BED/baseline >/sys/kernel/tracing/tracing_on
 	fi
+	if [ -w /sys/kernel/debug/failslab/probability ]; then
+		sed -n 's/^failslab //p' $BED/baseline >/sys/kernel/debug/failslab/probability
+	fi
 	if [ -d $BED/etc-wmibpf ]; then
 		rm -rf /etc/wmibpf
 		cp -a $BED/etc-wmibpf /etc/wmibpf

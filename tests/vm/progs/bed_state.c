@@ -13,6 +13,7 @@
  *	map struct_ops xN	struct_ops maps (one registered without a link
  *				stays registered with no holder at all)
  *	tracing_on N, trace_event EVENT
+ *	failslab N		failslab's probability: fault injection armed
  *	process PID COMM	user-space processes outside the runner's
  *				process group (--pgrp)
  *
@@ -307,6 +308,7 @@ int main(int argc, char **argv)
 			print_file("/sys/kernel/tracing/tracing_on", "tracing_on ");
 			print_file("/sys/kernel/tracing/set_event", "trace_event ");
 		}
+		print_file("/sys/kernel/debug/failslab/probability", "failslab ");
 	}
 	processes(runner);
 	return fflush(stdout) || ferror(stdout) ? 1 : 0;
