@@ -109,15 +109,14 @@ int cmd_check(struct app *a)
 	struct policy_names buf;
 	struct mof_bus bus = { };
 	size_t i, nr_aliases = 0;
-	bool aliases_known;
 	int ret, code;
 
 	ret = check_names(a, &bus, &src, &buf, &names);
 	if (ret)
 		return ret;
+	/* Unknown aliases fail the check; the files are checked still. */
 	ret = check_aliases(a, &aliases, &nr_aliases);
-	aliases_known = ret == EXIT_OK;
-	for (i = 0; aliases_known && i < a->cli->nr_files; i++) {
+	for (i = 0; i < a->cli->nr_files; i++) {
 		code = check_file(a->cli->files[i], names, aliases, nr_aliases, a->cli->quiet);
 		/* A file that could not be checked outweighs an invalid one. */
 		if (code && ret != EXIT_FAILED)

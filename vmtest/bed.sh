@@ -80,7 +80,11 @@ bed_changes() {
 # bed_clean: put the guest back as the baseline has it, as far as it can
 # be put back (lockdown cannot).
 bed_clean() {
-	local i pids f m dev drv node mode uid gid
+	local i pids f m dev drv node mode uid gid k v
+	# Fault injection first: what follows allocates.
+	sed -n 's/^failslab //p' $BED/baseline | while read -r k v; do
+		echo "$v" >"/sys/kernel/debug/failslab/$k"
+	done 2>/dev/null
 	# Processes first: they may hold pins, links, modules and nodes.
 	for i in 1 2 3 4 5; do
 		# Not those before the first test (a runner's own, when a test
@@ -117,9 +121,6 @@ bed_clean() {
 	if [ -w /sys/kernel/tracing/set_event ]; then
 		sed -n 's/^trace_event //p' $BED/baseline >/sys/kernel/tracing/set_event
 		sed -n 's/^tracing_on //p' $BED/baseline >/sys/kernel/tracing/tracing_on
-	fi
-	if [ -w /sys/kernel/debug/failslab/probability ]; then
-		sed -n 's/^failslab //p' $BED/baseline >/sys/kernel/debug/failslab/probability
 	fi
 	if [ -d $BED/etc-wmibpf ]; then
 		rm -rf /etc/wmibpf

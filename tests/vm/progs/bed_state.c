@@ -13,7 +13,7 @@
  *	map struct_ops xN	struct_ops maps (one registered without a link
  *				stays registered with no holder at all)
  *	tracing_on N, trace_event EVENT
- *	failslab N		failslab's probability: fault injection armed
+ *	failslab KNOB VALUE	failslab's settings: a test may arm it
  *	process PID COMM	user-space processes outside the runner's
  *				process group (--pgrp)
  *
@@ -89,6 +89,21 @@ static void print_file(const char *path, const char *prefix)
 		printf("%s%s\n", prefix, line);
 	}
 	fclose(f);
+}
+
+/* Those of failslab's settings a test arms it with (wmi_bpf_enomem). */
+static void failslab(void)
+{
+	static const char *const knobs[] = { "probability", "interval", "times", "space",
+					     "verbose", "require-start", "require-end",
+					     "ignore-gfp-wait" };
+	char path[128], prefix[64];
+
+	for (size_t i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++) {
+		snprintf(path, sizeof(path), "/sys/kernel/debug/failslab/%s", knobs[i]);
+		snprintf(prefix, sizeof(prefix), "failslab %s ", knobs[i]);
+		print_file(path, prefix);
+	}
 }
 
 /* The entries of @dir matching @pattern, sorted as a shell's glob is. */
@@ -308,7 +323,7 @@ int main(int argc, char **argv)
 			print_file("/sys/kernel/tracing/tracing_on", "tracing_on ");
 			print_file("/sys/kernel/tracing/set_event", "trace_event ");
 		}
-		print_file("/sys/kernel/debug/failslab/probability", "failslab ");
+		failslab();
 	}
 	processes(runner);
 	return fflush(stdout) || ferror(stdout) ? 1 : 0;
