@@ -4,8 +4,10 @@
 # root and group 1001 read the hot keys, others are refused with EACCES
 # (reported to wmibpf monitor, counted in wmibpf show) even though the
 # node's mode lets everyone open it. Audit mode lets them in, reported;
-# without the policy the node's mode decides alone.
+# without the policy the node's mode decides alone. Each open passes the
+# wmi_event_open tracepoint, refused or not.
 . /wmibpf/tests/lib.sh
+T=/sys/kernel/tracing
 load_module wmi_testdrv
 grant_node "$ACME_EVENT"
 # Opens the node and closes it, reading nothing.
@@ -40,8 +42,16 @@ wmibpf monitor readers --count 2 >/tmp/mon 2>&1 &
 mon=$!
 wait_until 10 grep -q monitoring /tmp/mon || fail "the monitor did not start: $(cat /tmp/mon)"
 
+echo >$T/trace
+echo 1 >$T/events/wmi/wmi_event_open/enable
 expect_ok "root opens the node" open_node
 expect_match "$(open_as 1000 1000)" "*Permission denied*" "uid 1000 is refused, EACCES"
+echo 0 >$T/events/wmi/wmi_event_open/enable
+grep wmi_event_open: $T/trace >/tmp/trace
+expect_match "$(sed -n 1p /tmp/trace)" "*: wmi_event_open: guid=$ACME_EVENT uid=0 error=0 readers=1" \
+	"root's open traced"
+expect_match "$(sed -n 2p /tmp/trace)" "*: wmi_event_open: guid=$ACME_EVENT uid=1000 error=-13 readers=0" \
+	"uid 1000's refusal traced, with its error"
 expect_eq "$(open_as --groups 1001 1000 1000)" "" "uid 1000 in supplementary group 1001 opens it"
 expect_eq "$(open_as 1000 1001)" "" "uid 1000 of gid 1001 opens it"
 
