@@ -6,6 +6,7 @@
 # hides a patch that fails: here a .checkpatch.conf in $HOME, which
 # checkpatch.pl reads as it does one in the tree, with --ignore in it.
 # A fake checkpatch.pl, in a fake cache, passes the patch only with it.
+# And a patch renumbered in the series is not checked again.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
@@ -46,3 +47,20 @@ if [[ "$first" != PASS:* || "$second" != FAIL:* ]]; then
 	exit 1
 fi
 echo "PASS: build: check.sh's checkpatch cache follows .checkpatch.conf"
+
+# A patch's number in the series is no part of the key: adding a patch
+# renumbers every other, whose verdicts stand. Its text is.
+echo "--ignore LONG_LINE" >"$HOME/.checkpatch.conf"
+printf 'Subject: [PATCH 1/2] x\n\nbody\n' >"$tmp/tree/$patch"
+run >/dev/null
+printf 'Subject: [PATCH 1/3] x\n\nbody\n' >"$tmp/tree/$patch"
+renumbered=$(run)
+printf 'Subject: [PATCH 1/3] x\n\nanother body\n' >"$tmp/tree/$patch"
+changed=$(run)
+echo "renumbered: $renumbered"
+echo "changed:    $changed"
+if [[ "$renumbered" != *"(cached)" || "$changed" == *"(cached)" ]]; then
+	echo "FAIL: build: check.sh's checkpatch cache keys a patch by its text, not its number"
+	exit 1
+fi
+echo "PASS: build: check.sh's checkpatch cache keys a patch by its text, not its number"
