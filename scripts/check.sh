@@ -183,6 +183,7 @@ timed() {
 	: >"$tmp/$1.res"
 	"check_$1" >"$tmp/$1.out" 2>&1
 	echo "checks-$1 $((SECONDS - t))" >>"$phases"
+	: >"$tmp/$1.done"
 }
 
 check_debian() {
@@ -210,9 +211,13 @@ if [ $((${#lane[@]} + ${#other[@]} + ${#third[@]})) -gt 0 ]; then
 	wait
 	for c in "${other[@]}" "${lane[@]}" "${third[@]}"; do
 		cat "$tmp/$c.out" 2>/dev/null
-		# A check killed before its verdict fails, rather than vanish.
+		# A check killed before its verdict fails, rather than vanish;
+		# so does one killed after some of its verdicts (Debian's
+		# kernel says one before its boots).
 		grep -q '^\(PASS\|FAIL\): ' "$tmp/$c.res" 2>/dev/null ||
 			echo "FAIL: $c: no result (killed?)" | tee -a "$tmp/$c.res"
+		[ -e "$tmp/$c.done" ] ||
+			echo "FAIL: $c: did not finish (killed?)" | tee -a "$tmp/$c.res"
 		count "$tmp/$c.res"
 	done
 	phase checks $t0
