@@ -26,13 +26,18 @@
 static char dir[] = "/tmp/wmibpf-check-XXXXXX";
 static char good[128], bad[128], missing[128], bindable[128], conflict[128];
 
-static void write_file(const char *path, const char *text)
+static void write_bytes(const char *path, const void *data, size_t len)
 {
 	FILE *f = fopen(path, "w");
 
 	assert_non_null(f);
-	fputs(text, f);
+	assert_int_equal(fwrite(data, 1, len, f), len);
 	fclose(f);
+}
+
+static void write_file(const char *path, const char *text)
+{
+	write_bytes(path, text, strlen(text));
 }
 
 static int setup(void **state)
@@ -66,15 +71,23 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* Run check on the files, quietly, with names from mof (NULL: the bus): its exit status. */
-static int check_mof(char **files, size_t nr, const char *mof)
+/*
+ * Run check on the files, quietly, on the sysfs under sys, with names from
+ * mof (NULL: the bus): its exit status.
+ */
+static int check_on(char **files, size_t nr, const char *sys, const char *mof)
 {
-	/* A sysfs without a WMI bus: the host's is not the test's. */
-	struct cli cli = { .files = files, .nr_files = nr, .quiet = true, .sysfs = dir,
+	struct cli cli = { .files = files, .nr_files = nr, .quiet = true, .sysfs = sys,
 			   .mof_file = mof };
 	struct app a = { .cli = &cli };
 
 	return cmd_check(&a);
+}
+
+/* A sysfs without a WMI bus: the host's is not the test's. */
+static int check_mof(char **files, size_t nr, const char *mof)
+{
+	return check_on(files, nr, dir, mof);
 }
 
 static int check(char **files, size_t nr)
@@ -88,7 +101,6 @@ static void names(void **state)
 	char named[160], unknown[160], blob[160], corrupt[160];
 	char *ok[] = { named }, *bad_name[] = { unknown };
 	struct fx *b = fx_acme_blob(true);
-	FILE *f;
 
 	(void)state;
 	snprintf(named, sizeof(named), "%s/named.yaml", dir);
@@ -99,14 +111,8 @@ static void names(void **state)
 		   "  - method: AcmeFan.SetProfile\n    action: deny\n");
 	write_file(unknown, "name: unknown\ndevice: AcmeFan\nrules:\n"
 		   "  - method: AcmeFan.Spin\n    action: deny\n");
-	f = fopen(blob, "w");
-	assert_non_null(f);
-	assert_int_equal(fwrite(b->d, 1, b->len, f), b->len);
-	fclose(f);
-	f = fopen(corrupt, "w");
-	assert_non_null(f);
-	assert_int_equal(fwrite(b->d, 1, b->len / 2, f), b->len / 2);
-	fclose(f);
+	write_bytes(blob, b->d, b->len);
+	write_bytes(corrupt, b->d, b->len / 2);
 	fx_free(b);
 
 	assert_int_equal(check(ok, 1), EXIT_BAD_POLICY);
@@ -160,14 +166,10 @@ static void blob_error_escaped(void **state)
 	struct fx *blob = fx_fomb(fx_ds(data, false), data->len);
 	struct mof_source src = { };
 	char path[160], msg[MOF_ERR_LEN];
-	FILE *f;
 
 	(void)state;
 	snprintf(path, sizeof(path), "%s/evil.bmof", dir);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	assert_int_equal(fwrite(blob->d, 1, blob->len, f), blob->len);
-	fclose(f);
+	write_bytes(path, blob->d, blob->len);
 	assert_int_equal(mof_load(&src, path, path, msg, sizeof(msg)), -EINVAL);
 	if (strchr(msg, 0x1b) || strchr(msg, 0x07) || !strstr(msg, "M\\x1b]0;owned\\x07"))
 		fail_msg("error not escaped: %s", msg);
@@ -193,7 +195,6 @@ static void bmof_denied(void **state)
 	struct policy p;
 	char *err = NULL;
 	bool root = !geteuid();
-	FILE *f;
 	int ret;
 
 	(void)state;
@@ -208,10 +209,7 @@ static void bmof_denied(void **state)
 	strcat(path, "/05901221-D566-11D1-B2F0-00A0C9062910");
 	assert_int_equal(mkdir(path, 0755), 0);
 	strcat(path, "/bmof");
-	f = fopen(path, "w");
-	assert_non_null(f);
-	assert_int_equal(fwrite(b->d, 1, b->len, f), b->len);
-	fclose(f);
+	write_bytes(path, b->d, b->len);
 	fx_free(b);
 	assert_int_equal(chmod(path, 0), 0);
 	assert_int_equal(chmod(dir, 0755), 0);
@@ -276,8 +274,6 @@ static void aliases(void **state)
 					    "DD403024-1BE9-4DDC-93D5-AFA116B0A2ED" };
 	char sys[160], path[PATH_MAX], policy[160], errs[160], out[1024] = "";
 	char *files[] = { policy };
-	struct cli cli = { .files = files, .nr_files = 1, .quiet = true };
-	struct app a = { .cli = &cli };
 	struct fx *b = fx_acme_blob(true);
 	int saved, fd, ret;
 	size_t i;
@@ -307,8 +303,7 @@ static void aliases(void **state)
 	assert_true(saved >= 0 && fd >= 0);
 	dup2(fd, 2);
 	close(fd);
-	cli.sysfs = sys;
-	ret = cmd_check(&a);
+	ret = check_on(files, 1, sys, NULL);
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
@@ -322,17 +317,11 @@ static void aliases(void **state)
 		fail_msg("not the error load gives: %s", out);
 
 	/* Where they are not aliases, and for another machine, nothing to refuse. */
-	cli.sysfs = dir;
-	assert_int_equal(cmd_check(&a), EXIT_OK);
+	assert_int_equal(check(files, 1), EXIT_OK);
 	snprintf(path, sizeof(path), "%s/acme.bmof", dir);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	assert_int_equal(fwrite(b->d, 1, b->len, f), b->len);
-	fclose(f);
+	write_bytes(path, b->d, b->len);
 	fx_free(b);
-	cli.sysfs = sys;
-	cli.mof_file = path;
-	assert_int_equal(cmd_check(&a), EXIT_OK);
+	assert_int_equal(check_on(files, 1, sys, path), EXIT_OK);
 
 	unlink(path);
 	unlink(policy);

@@ -9,16 +9,15 @@
 . /wmibpf/tests/lib.sh
 F=/sys/kernel/debug/failslab
 T=/sys/kernel/tracing
-KNOBS="probability interval times space verbose require-start require-end ignore-gfp-wait"
 load_module wmi_testdrv
 raise() { echo "$1" >/sys/module/wmi_testdrv/parameters/raise_event; }
-for k in $KNOBS; do
-	eval "saved_$(echo $k | tr - _)=\$(cat \$F/\$k)"
-done
+# failslab's settings, those the bed keeps (bed-state), as they were.
+bed-state --pgrp 0 | sed -n 's/^failslab //p' >/tmp/failslab
+[ -s /tmp/failslab ] || fail "failslab's settings cannot be read"
 disarm() {
-	for k in $KNOBS; do
-		eval "echo \"\$saved_$(echo $k | tr - _)\"" >"$F/$k"
-	done
+	while read -r k v; do
+		echo "$v" >"$F/$k"
+	done </tmp/failslab
 }
 
 # fail_once_under FUNC: the first slab allocation with FUNC in its call
