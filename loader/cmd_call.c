@@ -146,6 +146,13 @@ static int invoke(struct cli *c, const char *target, struct wmi_method_call *cal
 
 	if (ioctl(fd, WMI_IOC_METHOD_CALL, call) < 0) {
 		ret = errno;
+		if (ret == ENOTTY) {
+			/* A data block's or an event device's node. */
+			errmsg("%s: no WMI device with methods (see wmibpf devices)", target);
+			free(out);
+			close(fd);
+			return EXIT_NOT_FOUND;
+		}
 		if (ret == ENOSPC)
 			errmsg("%s method %u: the result needs %u bytes; retry with --output-size "
 			       "%u (the method has run)", target, c->method_id,

@@ -133,8 +133,8 @@ int cmd_events(struct app *a)
 
 			errmsg("%s: %s%s", path, strerror(err),
 			       err == ENODEV ? " (the device went away)" :
-			       err == EINVAL ? " (not an event device: its node has methods; see "
-					       "wmibpf devices)" : "");
+			       err == EINVAL ? " (not an event device: its node has methods or "
+					       "a data block; see wmibpf devices)" : "");
 			ret = EXIT_FAILED;
 			break;
 		}

@@ -139,6 +139,13 @@ kcall() {
 	cat "$TESTDRV/$1"
 }
 
+# collections: how many times the firmware's WCAD enabled the collection
+# of the acme charge limit (an expensive block), times 256, plus 1 if it is
+# on now (method 14 of the acme method device, through wmi-testdrv).
+collections() {
+	printf '%d' "$(kcall method "$ACME_METHODS 0 14" | sed -n 's/^ok integer //p')"
+}
+
 # watch_notify KIND WHAT MS: start wait-notify KIND WHAT (a sysfs attribute's
 # notification, or a device's uevent) for up to MS ms in the background,
 # and return once it watches; $watcher is its pid, /tmp/watch.out what it

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Under integrity lockdown, and under confidentiality which includes it, raw
-# user-space calls are refused; calls a driver answers, and kernel-origin
+# user-space calls, and queries and sets of data blocks, are refused; calls a driver answers, and kernel-origin
 # calls, still work.
 # vmtest: own-boot
 . /wmibpf/tests/lib.sh
@@ -16,6 +16,8 @@ expect_eq "$(acme-ctl fan 2 2>&1)" "acme-ctl: method 6: Operation not permitted"
 expect_match "$(grep -m1 'method=6 ' /sys/kernel/tracing/trace)" "*origin=user*verdict=refused error=-1 *" \
 	"the refusal is traced"
 expect_eq "$(acme-ctl brightness 2>&1)" "acme-ctl: method 1: Operation not permitted" "raw get refused: EPERM"
+# Data blocks are raw access too, queries as sets.
+run_prog wmi-block-test refused EPERM
 expect_ok "claimed set still works through the driver" acme-ctl brightness 33
 expect_eq "$(cat /sys/class/backlight/acme/actual_brightness)" 33 "firmware followed the driver"
 # The driver's own calls are kernel-origin: a backlight write reaches the

@@ -49,6 +49,31 @@ expect_eq "$(kcall query "$ACME_DATA 0")" "ok buffer 5a 00 00 00" "charge limit 
 expect_eq "$(kcall query "$ACME_INFO 0")" "ok string ACME firmware 1.07" "firmware info"
 expect_match "$(kcall set "$ACME_INFO 0 00")" "error *" "read-only block refuses set"
 
+# The same through the buffer API, as upstream's wmidev_query_block() and
+# wmidev_set_block(): results marshalled as method results, -ENODATA under
+# the least size the driver asks for.
+expect_eq "$(kcall query_block "$ACME_DATA 0 4")" "ok 4 5a 00 00 00" "buffer API: charge limit"
+expect_eq "$(kcall query_block "$ACME_DATA 0 5")" "error -61" \
+	"buffer API: a result under the least size asked for is ENODATA"
+expect_eq "$(kcall set_block "$ACME_DATA 0 5f000000")" "ok 0" "buffer API: set charge limit 95"
+expect_eq "$(kcall query "$ACME_DATA 0")" "ok buffer 5f 00 00 00" "charge limit after the buffer-API set"
+expect_eq "$(kcall set_block "$ACME_DATA 0 5a000000")" "ok 0" "buffer API: charge limit back to 90"
+expect_eq "$(kcall query_block "$ACME_INFO 0 0")" \
+	"ok 40 26 00 41 00 43 00 4d 00 45 00 20 00 66 00 69 00 72 00 6d 00 77 00 61 00 72 00 65 00 20 00 31 00 2e 00 30 00 37 00 00 00" \
+	"buffer API: a string result is a WMI string"
+expect_eq "$(kcall set_block "$ACME_INFO 0 00000000")" "error -95" \
+	"buffer API: a read-only block refuses a set with EOPNOTSUPP"
+expect_eq "$(kcall query_block "$ACME_INFO 1 0")" "error -22" \
+	"buffer API: an instance the block does not have is EINVAL"
+expect_eq "$(kcall query_block "$M 0 0")" "error -22" "buffer API: a method block is no data block (EINVAL)"
+
+# An expensive block's collection is on around each query, off after it,
+# whatever became of the result.
+c0=$(collections)
+kcall query "$ACME_DATA 0" >/dev/null
+expect_eq "$(kcall query_block "$ACME_DATA 0 8")" "error -61" "buffer API: ENODATA after the firmware answered"
+expect_eq "$(( $(collections) - c0 ))" 512 "collection enabled for each query, and off after each"
+
 # The duplicated GUID reaches each device's own firmware.
 expect_eq "$(kcall method "$ACME_DUP 0 1")" "ok integer 0x1" "first of a duplicated GUID"
 expect_eq "$(kcall method "$ACME_DUP-1 0 1")" "ok integer 0x2" "second of a duplicated GUID"

@@ -17,8 +17,9 @@ expect_eq "$(wmibpf call $ACME_METHODS 9 --output-size 4 2>&1; echo $?)" \
 1" "a short output buffer says what it needs"
 expect_eq "$(wmibpf call $ACME_METHODS 99 2>&1; echo $?)" "wmibpf: $ACME_METHODS method 99: Input/output error
 1" "the firmware's error"
-wmibpf call $ACME_DATA 1 2>/dev/null
-expect_eq "$?" 4 "a device without methods: exit status 4"
+expect_eq "$(wmibpf call $ACME_DATA 1 2>&1; echo $?)" \
+	"wmibpf: $ACME_DATA: no WMI device with methods (see wmibpf devices)
+4" "a device without methods: exit status 4"
 expect_eq "$(wmibpf call $ACME_METHODS 1 --u32 5 --string x 2>&1; echo $?)" \
 	"wmibpf: call: give one of --input, --u32, --string
 2" "two inputs: exit status 2"

@@ -149,6 +149,8 @@ DefinitionBlock ("", "SSDT", 2, "ACME", "WMIBPF", 0x00000001)
 			 *  12 set the data of the next event 0xD0 (dword) -> 0;
 			 *     0xB16 makes it a buffer of 4000 bytes
 			 *  13 get a nested package, which has no Windows layout
+			 *  14 the charge limit's data collection, for tests: WCAD's state
+			 *     (0 or 1), and from bit 8 how many times WCAD enabled it
 			 * Any other method id aborts the evaluation.
 			 */
 			Method (WMAA, 3, Serialized)
@@ -211,6 +213,9 @@ DefinitionBlock ("", "SSDT", 2, "ACME", "WMIBPF", 0x00000001)
 				Case (13) {
 					Return (Package () { 1, Package () { 2 } })
 				}
+				Case (14) {
+					Return (Or (CLON, ShiftLeft (CLCN, 8)))
+				}
 				}
 				Return (DerefOf (Index (NONE, 1)))
 			}
@@ -270,12 +275,17 @@ DefinitionBlock ("", "SSDT", 2, "ACME", "WMIBPF", 0x00000001)
 			/*
 			 * D28B1D3D-...-8DE9936D1B31: the battery charge limit (dword),
 			 * 50..100; other values are ignored, as such firmware does.
+			 * Queried with collection off (WCAD), it reads all ones, so that
+			 * a core that forgot to enable collection is seen.
 			 */
 			Method (WQAD, 1, Serialized)
 			{
 				Name (BUF, Buffer (4) { })
 				CreateDWordField (BUF, 0, VAL)
 				VAL = CLIM
+				If (LEqual (CLON, 0)) {
+					VAL = 0xFFFFFFFF
+				}
 				Return (BUF)
 			}
 

@@ -12,6 +12,10 @@
  *   invoke  write "<device> <instance> <method id> <min size> [hex input]" to
  *           call wmidev_invoke_method(); reads back "ok <size> <hex bytes>"
  *           or "error <errno>"
+ *   query_block  write "<device> <instance> <min size>" to call
+ *           wmidev_query_block(); reads back as invoke
+ *   set_block  write "<device> <instance> <hex input>" to call
+ *           wmidev_set_block(); reads back "ok 0" or "error <errno>"
  *   trusting write as for method: a call made the way dell-smbios-wmi makes
  *           it, trusting the firmware: the result object is dereferenced
  *           unchecked and its buffer copied, by its own length, into a
@@ -172,7 +176,15 @@ static void record_status(acpi_status status, const union acpi_object *obj)
 	seq_buf_puts(&s, "\n");
 }
 
-enum testdrv_op { OP_METHOD, OP_QUERY, OP_SET, OP_INVOKE, OP_TRUSTING };
+enum testdrv_op {
+	OP_METHOD, OP_QUERY, OP_SET, OP_INVOKE, OP_TRUSTING, OP_QUERY_BLOCK, OP_SET_BLOCK,
+};
+
+/* The first word of each request that is hex input */
+static const int testdrv_first_hex[] = {
+	[OP_METHOD] = 3, [OP_QUERY] = 2, [OP_SET] = 2, [OP_INVOKE] = 4, [OP_TRUSTING] = 3,
+	[OP_QUERY_BLOCK] = 3, [OP_SET_BLOCK] = 2,
+};
 
 static void record_errno(int ret, const struct wmi_buffer *out)
 {
@@ -262,15 +274,19 @@ static ssize_t request_write(struct file *file, const char __user *ubuf,
 	in.pointer = input;
 
 	nwords = split_words(req, words, TESTDRV_WORDS_MAX);
-	first_hex = op == OP_INVOKE ? 4 : op == OP_QUERY || op == OP_SET ? 2 : 3;
+	first_hex = testdrv_first_hex[op];
 	ret = -EINVAL;
 	if (nwords < first_hex || kstrtouint(words[1], 0, &instance) || instance > U8_MAX)
 		goto out_free;
-	if (first_hex > 2 && kstrtou32(words[2], 0, &method_id))
+	if (op == OP_QUERY_BLOCK) {
+		if (kstrtouint(words[2], 0, &min_size))
+			goto out_free;
+	} else if (first_hex > 2 && kstrtou32(words[2], 0, &method_id)) {
 		goto out_free;
+	}
 	if (op == OP_INVOKE && kstrtouint(words[3], 0, &min_size))
 		goto out_free;
-	if (op == OP_SET && nwords == first_hex)
+	if ((op == OP_SET || op == OP_SET_BLOCK) && nwords == first_hex)
 		goto out_free;
 	ret = parse_hex(words + first_hex, nwords - first_hex, input, TESTDRV_IN_MAX, &in.length);
 	if (ret)
@@ -307,6 +323,17 @@ static ssize_t request_write(struct file *file, const char __user *ubuf,
 		break;
 	case OP_TRUSTING:
 		trusting_call(wdev, instance, method_id, &in);
+		break;
+	case OP_QUERY_BLOCK:
+		ret = wmidev_query_block(wdev, instance, &wout, min_size);
+		record_errno(ret, &wout);
+		kfree(wout.data);
+		break;
+	case OP_SET_BLOCK:
+		win.length = in.length;
+		win.data = input;
+		ret = wmidev_set_block(wdev, instance, &win);
+		record_errno(ret, &wout);
 		break;
 	}
 	ret = count;
@@ -544,6 +571,10 @@ static int __init testdrv_init(void)
 	debugfs_create_file("invoke", 0600, testdrv_dir, (void *)(uintptr_t)OP_INVOKE,
 			    &request_fops);
 	debugfs_create_file("trusting", 0600, testdrv_dir, (void *)(uintptr_t)OP_TRUSTING,
+			    &request_fops);
+	debugfs_create_file("query_block", 0600, testdrv_dir, (void *)(uintptr_t)OP_QUERY_BLOCK,
+			    &request_fops);
+	debugfs_create_file("set_block", 0600, testdrv_dir, (void *)(uintptr_t)OP_SET_BLOCK,
 			    &request_fops);
 	debugfs_create_file("events", 0400, testdrv_dir, NULL, &events_fops);
 	debugfs_create_file("event_count", 0400, testdrv_dir, NULL, &event_count_fops);
