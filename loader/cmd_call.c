@@ -6,11 +6,8 @@
  */
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
 #include <linux/wmi.h>
 
@@ -19,40 +16,9 @@
 #include "mof_bus.h"
 #include "mof_call.h"
 #include "mof_names.h"
+#include "node_call.h"
 #include "policy.h"
-#include "text.h"
 #include "wmibpf.h"
-
-/*
- * Who owns the device, for an EBUSY's message: "belongs to DRIVER, bound to
- * the device", or "is in use by MODULES, which call the device by its GUID";
- * buf is scratch.
- */
-static const char *owner(const struct cli *c, const char *target, char *buf, size_t size)
-{
-	char path[512], link[512], dir[512], users[256];
-	ssize_t n;
-	int len;
-
-	/* First: while a module uses the device by GUID, nothing is shared. */
-	snprintf(dir, sizeof(dir), "%s/bus/wmi/devices/%s", c->sysfs, target);
-	read_attr_lines(dir, "guid_users", users, sizeof(users));
-	if (users[0]) {
-		len = snprintf(buf, size, "is in use by %s, which call%s the device by its GUID",
-			       users, strchr(users, ',') ? "" : "s");
-		if (len >= 0 && (size_t)len < size)
-			return buf;
-	}
-	snprintf(path, sizeof(path), "%s/bus/wmi/devices/%s/driver", c->sysfs, target);
-	n = readlink(path, link, sizeof(link) - 1);
-	if (n > 0) {
-		link[n] = '\0';
-		snprintf(buf, size, "belongs to %.255s, bound to the device",
-			 strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
-		return buf;
-	}
-	return "belongs to the driver or a GUID user of an alias of the device";
-}
 
 /* A call by name: the method, its device and its input, from the bus's bMOFs. */
 struct named {
@@ -114,63 +80,53 @@ static int resolve(struct cli *c, struct named *n)
 	return EXIT_OK;
 }
 
+/* What a method node is, for what fails on it (node_call.c). */
+static const struct node_hint method_hints[] = {
+	{ EPERM, "a raw call needs CAP_SYS_RAWIO when the node is opened and no lockdown; "
+		 "or a driver or policy refused it" },
+	{ }
+};
+
+static const struct node_kind node_methods = {
+	.what = "WMI device with methods",
+	.nodes = "method",
+	.owned = "the method",
+	.ran = "the method has run",
+	.hints = method_hints,
+};
+
 /* The call itself: EXIT_OK with out and call filled, or the error said. */
 static int invoke(struct cli *c, const char *target, struct wmi_method_call *call,
 		  uint8_t **outp)
 {
-	char path[512], buf[512];
+	char object[32];
+	struct node_call n = {
+		.kind = &node_methods,
+		.target = target,
+		.object = object,
+		.request = WMI_IOC_METHOD_CALL,
+		.arg = call,
+		.needed = &call->output_size,
+	};
 	uint8_t *out;
-	int fd, ret;
+	int ret;
 
-	snprintf(path, sizeof(path), "%s/%s", c->devdir, target);
-	fd = open(path, O_RDWR);
-	if (fd < 0) {
-		ret = errno;
-		errmsg("%s: %s%s", path, strerror(ret),
-		       ret == EACCES ? " (the WMI method nodes are root's)" :
-		       ret == ENOENT ? " (no such WMI device with methods; see wmibpf devices)" :
-		       "");
-		return ret == ENOENT ? EXIT_NOT_FOUND : EXIT_FAILED;
-	}
 	out = calloc(1, c->output_size ? c->output_size : 1);
-	if (!out) {
-		close(fd);
+	if (!out)
 		return EXIT_FAILED;
-	}
 	call->instance = c->instance;
 	call->method_id = c->method_id;
 	call->input = (uintptr_t)c->input;
 	call->input_size = c->input_size;
 	call->output = (uintptr_t)out;
 	call->output_size = c->output_size;
+	snprintf(object, sizeof(object), "method %u", c->method_id);
 
-	if (ioctl(fd, WMI_IOC_METHOD_CALL, call) < 0) {
-		ret = errno;
-		if (ret == ENOTTY) {
-			/* A data block's or an event device's node. */
-			errmsg("%s: no WMI device with methods (see wmibpf devices)", target);
-			free(out);
-			close(fd);
-			return EXIT_NOT_FOUND;
-		}
-		if (ret == ENOSPC)
-			errmsg("%s method %u: the result needs %u bytes; retry with --output-size "
-			       "%u (the method has run)", target, c->method_id,
-			       call->output_size, call->output_size);
-		else if (ret == EBUSY)
-			errmsg("%s method %u: %s (the method %s; see wmibpf devices)", target,
-			       c->method_id, strerror(ret), owner(c, target, buf, sizeof(buf)));
-		else if (ret == EPERM)
-			errmsg("%s method %u: %s (a raw call needs CAP_SYS_RAWIO when the node "
-			       "is opened and no lockdown; or a driver or policy refused it)",
-			       target, c->method_id, strerror(ret));
-		else
-			errmsg("%s method %u: %s", target, c->method_id, strerror(ret));
+	ret = node_ioctl(c, &n);
+	if (ret) {
 		free(out);
-		close(fd);
-		return EXIT_FAILED;
+		return ret;
 	}
-	close(fd);
 	*outp = out;
 	return EXIT_OK;
 }
@@ -182,10 +138,9 @@ int cmd_call(struct app *a)
 	struct wmi_method_call call = { .size = sizeof(call) };
 	struct named n = { };
 	const char *target = c->target;
-	char text[1024], msg[MOF_CALL_ERR_LEN];
+	char msg[MOF_CALL_ERR_LEN];
 	bool fields = false;
 	uint8_t *out = NULL;
-	size_t i;
 	int ret;
 
 	if (c->by_name) {
@@ -212,18 +167,7 @@ int cmd_call(struct app *a)
 		}
 		json_kv_uint(j, "instance", c->instance);
 		json_kv_uint(j, "method", c->method_id);
-		json_kv_string(j, "type", text_result_type(call.result_type));
-		json_key(j, "bytes");
-		json_array_begin(j);
-		for (i = 0; i < call.output_size; i++)
-			json_uint(j, out[i]);
-		json_array_end(j);
-		if (call.result_type == WMI_RESULT_INTEGER && call.output_size == 4)
-			json_kv_uint(j, "value", out[0] | out[1] << 8 | out[2] << 16 |
-				     (uint32_t)out[3] << 24);
-		if (call.result_type == WMI_RESULT_STRING &&
-		    text_wmi_string(out, call.output_size, text, sizeof(text)))
-			json_kv_string(j, "value", text);
+		node_json_result(j, call.result_type, out, call.output_size);
 		if (fields)
 			mof_call_json_result(j, n.m, out, call.output_size);
 		json_object_end(j);
@@ -231,15 +175,7 @@ int cmd_call(struct app *a)
 	} else if (fields) {
 		mof_call_print_result(stdout, n.m, out, call.output_size);
 	} else {
-		printf("%s", text_result_type(call.result_type));
-		if (call.result_type == WMI_RESULT_INTEGER && call.output_size == 4)
-			printf(" %u", out[0] | out[1] << 8 | out[2] << 16 | (uint32_t)out[3] << 24);
-		else if (call.result_type == WMI_RESULT_STRING &&
-			 text_wmi_string(out, call.output_size, text, sizeof(text)))
-			printf(" \"%s\"", text);
-		for (i = 0; i < call.output_size; i++)
-			printf("%s%02x", i ? " " : (call.output_size ? " [" : ""), out[i]);
-		printf("%s\n", call.output_size ? "]" : "");
+		node_print_result(call.result_type, out, call.output_size);
 	}
 out:
 	free(out);
@@ -248,74 +184,14 @@ out:
 	return ret;
 }
 
-enum {
-	OPT_INSTANCE = CLI_OPT_VERB, OPT_INPUT, OPT_U32, OPT_STRING, OPT_OUTPUT_SIZE,
-};
-
 static const struct option call_options[] = {
-	{ "instance", required_argument, NULL, OPT_INSTANCE },
-	{ "input", required_argument, NULL, OPT_INPUT },
-	{ "u32", required_argument, NULL, OPT_U32 },
-	{ "string", required_argument, NULL, OPT_STRING },
-	{ "output-size", required_argument, NULL, OPT_OUTPUT_SIZE },
+	{ "instance", required_argument, NULL, NODE_OPT_INSTANCE },
+	{ "input", required_argument, NULL, NODE_OPT_INPUT },
+	{ "u32", required_argument, NULL, NODE_OPT_U32 },
+	{ "string", required_argument, NULL, NODE_OPT_STRING },
+	{ "output-size", required_argument, NULL, NODE_OPT_OUTPUT_SIZE },
 	{ }
 };
-
-static int set_input(struct cli *c, enum call_input kind, const char *arg, char **err)
-{
-	uint32_t v;
-
-	if (c->input_kind != CALL_INPUT_NONE)
-		return cli_usage_error(err, "call: give one of --input, --u32, --string");
-	c->input_kind = kind;
-	switch (kind) {
-	case CALL_INPUT_HEX:
-		if (cli_parse_hex(arg, &c->input, &c->input_size))
-			return cli_usage_error(err, "call: --input: expected hex bytes such as "
-					       "'2a000000', found '%s'", arg);
-		return EXIT_OK;
-	case CALL_INPUT_U32:
-		if (cli_parse_u32(arg, &v))
-			return cli_usage_error(err, "call: --u32: expected a number from 0 to %u, "
-					       "found '%s'", UINT32_MAX, arg);
-		c->input = malloc(4);
-		if (!c->input)
-			return cli_usage_error(err, "out of memory");
-		c->input[0] = v;
-		c->input[1] = v >> 8;
-		c->input[2] = v >> 16;
-		c->input[3] = v >> 24;
-		c->input_size = 4;
-		return EXIT_OK;
-	default:
-		if (cli_marshal_string(arg, &c->input, &c->input_size))
-			return cli_usage_error(err, "call: --string: expected ASCII text of at most "
-					       "32766 characters");
-		return EXIT_OK;
-	}
-}
-
-static int call_option(struct cli *c, int opt, const char *arg, char **err)
-{
-	switch (opt) {
-	case OPT_INSTANCE:
-		if (cli_parse_u32(arg, &c->instance) || c->instance > 255)
-			return cli_usage_error(err, "call: --instance: expected 0 to 255, found '%s'",
-					       arg);
-		return EXIT_OK;
-	case OPT_OUTPUT_SIZE:
-		if (cli_parse_u32(arg, &c->output_size))
-			return cli_usage_error(err, "call: --output-size: expected a number, "
-					       "found '%s'", arg);
-		return EXIT_OK;
-	case OPT_INPUT:
-		return set_input(c, CALL_INPUT_HEX, arg, err);
-	case OPT_U32:
-		return set_input(c, CALL_INPUT_U32, arg, err);
-	default:
-		return set_input(c, CALL_INPUT_STRING, arg, err);
-	}
-}
 
 static int call_args(struct cli *c, char **args, size_t nargs, char **err)
 {
@@ -366,7 +242,7 @@ const struct cli_verb verb_call = {
 	"NAME=VALUE (a number, true or false, ASCII text, or MAX(n) values\n"
 	"separated by commas) and the out parameters are printed by name.\n",
 	.options = call_options,
-	.option = call_option,
+	.option = node_option,
 	.args = call_args,
 	.run = cmd_call,
 };

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "cli.h"
+#include "cli_run.h"
 #include "text.h"
 #include "wmi_policy.h"
 
@@ -21,15 +21,7 @@
 /* Parse a space-separated command line. */
 static int parse(const char *line, struct cli *c, char **err)
 {
-	static char buf[512];
-	char *argv[32], *save = NULL, *w;
-	int argc = 0;
-
-	strcpy(buf, line);
-	for (w = strtok_r(buf, " ", &save); w && argc < 31; w = strtok_r(NULL, " ", &save))
-		argv[argc++] = w;
-	argv[argc] = NULL;
-	return cli_parse(argc, argv, wmibpf_verbs, c, err);
+	return cli_parse_line(wmibpf_verbs, line, c, err);
 }
 
 static void verbs_and_options(void **state)

@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "bmof_fixture.h"
+#include "cli_run.h"
 #include "snapshot.h"
 #include "wmibpf.h"
 
@@ -193,25 +194,6 @@ static int teardown(void **state)
 	return system(cmd);
 }
 
-/* What a file holds, malloc()ed; the file is removed. */
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *text;
-	long size;
-
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
-	rewind(f);
-	text = calloc(1, size + 1);
-	assert_non_null(text);
-	assert_int_equal(fread(text, 1, size, f), size);
-	fclose(f);
-	unlink(path);
-	return text;
-}
-
 /*
  * Run `wmibpf devices` on the made-up sysfs top: it must exit 0. Its
  * output, malloc()ed; its stderr too if err is not NULL.
@@ -221,27 +203,9 @@ static char *run_devices_on(const char *top, bool json, char **err)
 	struct cli cli = { .sysfs = top, .bpffs = "/nonexistent/bpf", .devdir = "/nonexistent",
 			   .json = json };
 	struct app a = { .cli = &cli };
-	char out_path[] = "/tmp/wmibpf-out-XXXXXX", err_path[] = "/tmp/wmibpf-err-XXXXXX";
-	int out = mkstemp(out_path), errfd = mkstemp(err_path), saved = dup(1), saved_err = dup(2);
 	char *text, *errtext;
 
-	assert_true(out >= 0 && errfd >= 0 && saved >= 0 && saved_err >= 0);
-	fflush(stdout);
-	fflush(stderr);
-	dup2(out, 1);
-	dup2(errfd, 2);
-	json_init(&a.json, stdout, false);
-	assert_int_equal(cmd_devices(&a), EXIT_OK);
-	fflush(stdout);
-	fflush(stderr);
-	dup2(saved, 1);
-	dup2(saved_err, 2);
-	close(saved);
-	close(saved_err);
-	close(out);
-	close(errfd);
-	text = slurp(out_path);
-	errtext = slurp(err_path);
+	assert_int_equal(cli_capture(cmd_devices, &a, &text, &errtext), EXIT_OK);
 	if (err)
 		*err = errtext;
 	else

@@ -22,6 +22,7 @@
 
 #include "bmof.h"
 #include "bmof_fixture.h"
+#include "cli_run.h"
 #include "wmibpf.h"
 
 #define BMOF_DEV	"05901221-D566-11D1-B2F0-00A0C9062910"
@@ -127,24 +128,6 @@ static int teardown(void **state)
 	return system(cmd);
 }
 
-static char *slurp(const char *path)
-{
-	long size;
-	char *text;
-	FILE *f = fopen(path, "r");
-
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
-	rewind(f);
-	text = calloc(1, size + 1);
-	assert_non_null(text);
-	assert_int_equal(fread(text, 1, size, f), size);
-	fclose(f);
-	unlink(path);
-	return text;
-}
-
 struct run {
 	int rc;
 	char *out;	/* stdout, malloc()ed */
@@ -155,27 +138,9 @@ struct run {
 static struct run run_cli(struct cli *cli)
 {
 	struct app a = { .cli = cli };
-	char out[] = "/tmp/wmibpf-out-XXXXXX", err[] = "/tmp/wmibpf-err-XXXXXX";
-	int fo = mkstemp(out), fe = mkstemp(err), saved_out = dup(1), saved_err = dup(2);
 	struct run r;
 
-	assert_true(fo >= 0 && fe >= 0 && saved_out >= 0 && saved_err >= 0);
-	fflush(stdout);
-	fflush(stderr);
-	dup2(fo, 1);
-	dup2(fe, 2);
-	json_init(&a.json, stdout, false);
-	r.rc = cmd_mof(&a);
-	fflush(stdout);
-	fflush(stderr);
-	dup2(saved_out, 1);
-	dup2(saved_err, 2);
-	close(saved_out);
-	close(saved_err);
-	close(fo);
-	close(fe);
-	r.out = slurp(out);
-	r.err = slurp(err);
+	r.rc = cli_capture(cmd_mof, &a, &r.out, &r.err);
 	return r;
 }
 

@@ -22,11 +22,13 @@ UNIT_SRCS_dell_policy := loader/encode.c $(POLICY_SRCS) loader/guid.c loader/tex
 UNIT_CFLAGS_dell_policy = -DPOLICY='"$(CURDIR)/policies/dell-smbios.yaml"'
 UNIT_LIBS_dell_policy := -lyaml
 UNIT_DEPS_dell_policy := policies/dell-smbios.yaml
+# Running a verb in a test: a command line from a string, its output kept.
+CLI_RUN_SRCS := tests/unit/cli_run.c
 # The command line against the real verb table (verbs.c), so the whole
 # loader but main().
-UNIT_SRCS_cli = $(filter-out loader/main.c,$(LOADER_SRCS))
-UNIT_DEPS_cli = $(OUT)/bpf/wmi_policy.skel.h
-UNIT_CFLAGS_cli = -I$(OUT)/bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
+UNIT_SRCS_cli = $(filter-out loader/main.c,$(LOADER_SRCS)) $(CLI_RUN_SRCS)
+UNIT_DEPS_cli = $(OUT)/bpf/wmi_policy.skel.h tests/unit/cli_run.h
+UNIT_CFLAGS_cli = -Itests/unit -I$(OUT)/bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
 UNIT_LIBS_cli = $(LIBBPF_A) -lelf -lz -lyaml
 UNIT_SRCS_json := loader/json.c
 UNIT_SRCS_text := loader/text.c
@@ -34,10 +36,10 @@ UNIT_SRCS_text := loader/text.c
 UNIT_CFLAGS_text = -I$(KBUILD)/usr-headers/include
 UNIT_SRCS_log := loader/log.c
 # Class names from a bmof on the made-up bus, built by the fixture encoder.
-UNIT_SRCS_devices = loader/cmd_devices.c loader/device_info.c loader/cli.c loader/mof_bus.c loader/bmof.c loader/util.c \
+UNIT_SRCS_devices = $(CLI_RUN_SRCS) loader/cmd_devices.c loader/device_info.c loader/cli.c loader/mof_bus.c loader/bmof.c loader/util.c \
 	loader/json.c loader/guid.c loader/text.c loader/bpffs.c $(BMOF_FIXTURE_SRCS)
 UNIT_CFLAGS_devices := -Itests/unit
-UNIT_DEPS_devices := tests/unit/bmof_fixture.h
+UNIT_DEPS_devices := tests/unit/bmof_fixture.h tests/unit/cli_run.h
 UNIT_LIBS_devices := -Wl,--wrap=bpffs_check
 UNIT_SRCS_bpffs := loader/bpffs.c loader/util.c
 UNIT_SRCS_report := loader/report.c loader/json.c loader/text.c loader/guid.c $(POLICY_SRCS)
@@ -125,10 +127,10 @@ UNIT_SRCS_bmof := loader/bmof.c loader/bmof_print.c loader/json.c $(BMOF_FIXTURE
 UNIT_CFLAGS_bmof := -Itests/unit
 UNIT_DEPS_bmof := tests/unit/bmof_fixture.h
 # wmibpf mof on fixture blobs, in files and on a made-up sysfs.
-UNIT_SRCS_mof := loader/cmd_mof.c loader/cli.c loader/mof_bus.c loader/bmof.c loader/bmof_print.c loader/json.c loader/util.c \
+UNIT_SRCS_mof := $(CLI_RUN_SRCS) loader/cmd_mof.c loader/cli.c loader/mof_bus.c loader/bmof.c loader/bmof_print.c loader/json.c loader/util.c \
 	loader/guid.c loader/text.c $(BMOF_FIXTURE_SRCS)
 UNIT_CFLAGS_mof := -Itests/unit
-UNIT_DEPS_mof := tests/unit/bmof_fixture.h
+UNIT_DEPS_mof := tests/unit/bmof_fixture.h tests/unit/cli_run.h
 
 # A call by name: bMOF parameters to and from a call's bytes.
 UNIT_SRCS_mof_call := loader/mof_call.c loader/mof_layout.c loader/mof_names.c loader/bmof.c \

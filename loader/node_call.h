@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What call, query and set share: each runs one ioctl on a /dev/wmi node,
+ * with the same options, the same messages for what fails, and the same
+ * way of printing what comes back.
+ */
+#ifndef WMIBPF_NODE_CALL_H
+#define WMIBPF_NODE_CALL_H
+
+#include <stdint.h>
+
+#include "cli.h"
+#include "json.h"
+
+/* Their options; a verb's table lists those it takes. */
+enum {
+	NODE_OPT_INSTANCE = CLI_OPT_VERB,
+	NODE_OPT_INPUT,
+	NODE_OPT_U32,
+	NODE_OPT_STRING,
+	NODE_OPT_OUTPUT_SIZE,
+};
+
+/* Take one of them, with messages in the name of c->verb: as cli_verb.option. */
+int node_option(struct cli *c, int opt, const char *arg, char **err);
+
+/* An errno's hint for one kind of node, where it has one. */
+struct node_hint {
+	int err;
+	const char *hint;
+};
+
+/* What a kind of node is, for the messages of what fails on it. */
+struct node_kind {
+	const char *what;	/* "WMI device with methods": what the node must be */
+	const char *nodes;	/* "method": "the WMI method nodes are root's" */
+	const char *owned;	/* "the method": what a driver keeps, for EBUSY */
+	const char *ran;	/* "the method has run": an ENOSPC is no dry run */
+	const struct node_hint *hints;	/* other errnos', ended by { 0 } */
+};
+
+/* One ioctl on c->devdir/target. */
+struct node_call {
+	const struct node_kind *kind;
+	const char *target;	/* the device */
+	const char *object;	/* what failed: "method 9", "instance 0" */
+	unsigned long request;
+	void *arg;
+	const uint32_t *needed;	/* in arg: the size an ENOSPC asks for */
+};
+
+/* Run it: EXIT_OK, or the failure said and its exit status. */
+int node_ioctl(const struct cli *c, const struct node_call *n);
+
+/* A result as call prints it: its type, value if any, and bytes. */
+void node_print_result(uint32_t type, const uint8_t *out, uint32_t size);
+
+/* The same as "type", "bytes" and "value" in an open JSON object. */
+void node_json_result(struct json *j, uint32_t type, const uint8_t *out, uint32_t size);
+
+#endif
