@@ -52,7 +52,7 @@ extern const struct cli_verb *const wmibpf_verbs[];
 /* help [VERB] and version, which cli.c answers itself. */
 extern const struct cli_verb cli_verb_help, cli_verb_version;
 
-/* How the input of `call` was given. */
+/* How the input of `call` or `set` was given. */
 enum call_input {
 	CALL_INPUT_NONE,
 	CALL_INPUT_HEX,
@@ -86,7 +86,7 @@ struct cli {
 	char **files;
 	size_t nr_files;
 
-	/* call, events */
+	/* call, query, set, events */
 	const char *target;	/* WMI device name; mof: FILE or DEVICE, or NULL */
 	uint32_t method_id;
 	uint32_t instance;

@@ -124,23 +124,20 @@ static int ioctl_failed(const struct cli *c, const struct node_call *n, int err)
 	const char *h = hint(k, err);
 	char buf[512];
 
-	switch (err) {
-	case ENOTTY:
+	if (err == ENOTTY) {
 		/* A node of another kind: a device, but not one of these. */
 		errmsg("%s: no %s (see wmibpf devices)", n->target, k->what);
 		return EXIT_NOT_FOUND;
-	case ENOSPC:
+	}
+	if (err == ENOSPC && k->ran)
 		errmsg("%s %s: the result needs %u bytes; retry with --output-size %u (%s)",
 		       n->target, n->object, *n->needed, *n->needed, k->ran);
-		break;
-	case EBUSY:
+	else if (err == EBUSY)
 		errmsg("%s %s: %s (%s %s; see wmibpf devices)", n->target, n->object,
 		       strerror(err), k->owned, owner(c, n->target, buf, sizeof(buf)));
-		break;
-	default:
+	else
 		errmsg("%s %s: %s%s%s%s", n->target, n->object, strerror(err), h ? " (" : "",
 		       h ? h : "", h ? ")" : "");
-	}
 	return EXIT_FAILED;
 }
 
@@ -164,6 +161,25 @@ int node_ioctl(const struct cli *c, const struct node_call *n)
 	err = ioctl(fd, n->request, n->arg) < 0 ? errno : 0;
 	close(fd);
 	return err ? ioctl_failed(c, n, err) : EXIT_OK;
+}
+
+int node_block_ioctl(const struct cli *c, const struct node_kind *kind, unsigned long request,
+		     struct wmi_block_call *bc)
+{
+	char object[32];
+	const struct node_call n = {
+		.kind = kind,
+		.target = c->target,
+		.object = object,
+		.request = request,
+		.arg = bc,
+		.needed = &bc->data_size,
+	};
+
+	bc->size = sizeof(*bc);
+	bc->instance = c->instance;
+	snprintf(object, sizeof(object), "instance %u", c->instance);
+	return node_ioctl(c, &n);
 }
 
 /* A dword's value, little-endian as the firmware gives it. */

@@ -35,7 +35,8 @@ struct node_kind {
 	const char *what;	/* "WMI device with methods": what the node must be */
 	const char *nodes;	/* "method": "the WMI method nodes are root's" */
 	const char *owned;	/* "the method": what a driver keeps, for EBUSY */
-	const char *ran;	/* "the method has run": an ENOSPC is no dry run */
+	/* "the method has run": an ENOSPC is no dry run; NULL: no result to need room */
+	const char *ran;
 	const struct node_hint *hints;	/* other errnos', ended by { 0 } */
 };
 
@@ -46,11 +47,29 @@ struct node_call {
 	const char *object;	/* what failed: "method 9", "instance 0" */
 	unsigned long request;
 	void *arg;
-	const uint32_t *needed;	/* in arg: the size an ENOSPC asks for */
+	const uint32_t *needed;	/* in arg: the size an ENOSPC asks for, with kind->ran */
 };
 
 /* Run it: EXIT_OK, or the failure said and its exit status. */
 int node_ioctl(const struct cli *c, const struct node_call *n);
+
+/*
+ * The hints a query and a set of a data block share: the kernel refuses a
+ * bad instance (EINVAL) before the firmware is asked, and a data block's
+ * node has no drivers or policies to answer it, so EPERM is the kernel's
+ * alone.
+ */
+#define NODE_BLOCK_HINTS(verb)								\
+	{ EPERM, "a raw " verb " needs CAP_SYS_RAWIO when the node is opened and no "	\
+		 "lockdown" },								\
+	{ EINVAL, "no such instance; see wmibpf devices" },				\
+	{ ENODEV, "the device went away" }
+
+struct wmi_block_call;
+
+/* A query or a set of instance c->instance of the data block c->target. */
+int node_block_ioctl(const struct cli *c, const struct node_kind *kind, unsigned long request,
+		     struct wmi_block_call *bc);
 
 /* A result as call prints it: its type, value if any, and bytes. */
 void node_print_result(uint32_t type, const uint8_t *out, uint32_t size);

@@ -10,7 +10,8 @@
 #include "cli.h"
 
 extern const struct cli_verb verb_devices, verb_load, verb_unload, verb_list, verb_show,
-	verb_monitor, verb_check, verb_call, verb_events, verb_mode, verb_status, verb_mof;
+	verb_monitor, verb_check, verb_call, verb_query, verb_set, verb_events, verb_mode,
+	verb_status, verb_mof;
 
 const struct cli_verb *const wmibpf_verbs[] = {
 	&verb_devices,
@@ -21,6 +22,8 @@ const struct cli_verb *const wmibpf_verbs[] = {
 	&verb_monitor,
 	&verb_check,
 	&verb_call,
+	&verb_query,
+	&verb_set,
 	&verb_events,
 	&verb_mode,
 	&verb_status,

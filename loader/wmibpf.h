@@ -56,6 +56,8 @@ int cmd_show(struct app *a);
 int cmd_monitor(struct app *a);
 int cmd_check(struct app *a);
 int cmd_call(struct app *a);
+int cmd_query(struct app *a);
+int cmd_set(struct app *a);
 int cmd_mode(struct app *a);
 int cmd_status(struct app *a);
 int cmd_events(struct app *a);

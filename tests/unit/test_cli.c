@@ -129,6 +129,35 @@ static void call_inputs(void **state)
 	cli_free(&c);
 }
 
+/* query and set: call's options, as many as each takes. */
+static void block_inputs(void **state)
+{
+	struct cli c;
+	char *err;
+
+	(void)state;
+	assert_int_equal(parse("wmibpf query " ACME "-1 --instance 2 --output-size 8 -j", &c, &err),
+			 EXIT_OK);
+	assert_string_equal(c.verb->name, "query");
+	assert_string_equal(c.target, ACME "-1");
+	assert_int_equal(c.instance, 2);
+	assert_int_equal(c.output_size, 8);
+	assert_true(c.json);
+	cli_free(&c);
+	assert_int_equal(parse("wmibpf set " ACME " --u32 0x50 --instance 1", &c, &err), EXIT_OK);
+	assert_string_equal(c.verb->name, "set");
+	assert_int_equal(c.instance, 1);
+	assert_int_equal(c.input_size, 4);
+	assert_memory_equal(c.input, "\x50\0\0\0", 4);
+	cli_free(&c);
+	assert_int_equal(parse("wmibpf query --help", &c, &err), EXIT_OK);
+	assert_non_null(strstr(cli_usage(wmibpf_verbs, c.verb),
+			       "Usage: wmibpf query DEVICE [--instance N] [--output-size N] [--json]"));
+	assert_int_equal(parse("wmibpf help set", &c, &err), EXIT_OK);
+	assert_non_null(strstr(cli_usage(wmibpf_verbs, c.verb), "Usage: wmibpf set DEVICE "
+			       "[--instance N] (--input HEX | --u32 N | --string TEXT)"));
+}
+
 /* mof's usage and arguments come from cmd_mof.c: what the verb owns. */
 static void mof_verb(void **state)
 {
@@ -323,6 +352,28 @@ static const struct {
 	{ "wmibpf call " ACME " 010", "call: METHOD: expected a number, found '010'" },
 	{ "wmibpf call " ACME " 1 --u32 0100", "call: --u32: expected a number from 0 to "
 	  "4294967295, found '0100'" },
+	{ "wmibpf query", "query: expected one data block DEVICE" },
+	{ "wmibpf query " ACME " " ACME, "query: expected one data block DEVICE" },
+	{ "wmibpf query " ACME " --u32 1", "query: option --u32 is not for this verb; see "
+	  "wmibpf query --help" },
+	{ "wmibpf query " ACME " --instance 256", "query: --instance: expected 0 to 255, "
+	  "found '256'" },
+	{ "wmibpf query " ACME " --output-size x", "query: --output-size: expected a number, "
+	  "found 'x'" },
+	{ "wmibpf set " ACME, "set: give one of --input, --u32, --string" },
+	{ "wmibpf set --u32 80", "set: expected one data block DEVICE" },
+	{ "wmibpf set " ACME " --u32 80 --string x", "set: give one of --input, --u32, "
+	  "--string" },
+	{ "wmibpf set " ACME " --u32 0100", "set: --u32: expected a number from 0 to "
+	  "4294967295, found '0100'" },
+	{ "wmibpf set " ACME " --input abc", "set: --input: expected hex bytes such as "
+	  "'2a000000', found 'abc'" },
+	{ "wmibpf set " ACME " --string \xc3\xa9", "set: --string: expected ASCII text of "
+	  "at most 32766 characters" },
+	{ "wmibpf set " ACME " --u32 1 --output-size 4", "set: option --output-size is not "
+	  "for this verb; see wmibpf set --help" },
+	{ "wmibpf set " ACME " --instance -1 --u32 1", "set: --instance: expected 0 to 255, "
+	  "found '-1'" },
 	{ "wmibpf unload ../x", "unload: '../x' is not a policy name: expected 1 to 32 letters, "
 	  "digits, '_' or '-' (not first)" },
 	{ "wmibpf show ../../../tmp", "show: '../../../tmp' is not a policy name: expected 1 to 32 "
@@ -413,6 +464,9 @@ static void options_need_values(void **state)
 		"wmibpf call " ACME " 1 --instance", "wmibpf call " ACME " 1 --input",
 		"wmibpf call " ACME " 1 --u32", "wmibpf call " ACME " 1 --string",
 		"wmibpf call " ACME " 1 --output-size", "wmibpf events " ACME " --timeout",
+		"wmibpf query " ACME " --instance", "wmibpf query " ACME " --output-size",
+		"wmibpf set " ACME " --u32", "wmibpf set " ACME " --input",
+		"wmibpf set " ACME " --string",
 	};
 	size_t i;
 
@@ -461,6 +515,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(verbs_and_options),
 		cmocka_unit_test(call_inputs),
+		cmocka_unit_test(block_inputs),
 		cmocka_unit_test(help_and_version),
 		cmocka_unit_test(mof_verb),
 		cmocka_unit_test(verb_table),

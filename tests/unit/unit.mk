@@ -30,6 +30,12 @@ UNIT_SRCS_cli = $(filter-out loader/main.c,$(LOADER_SRCS)) $(CLI_RUN_SRCS)
 UNIT_DEPS_cli = $(OUT)/bpf/wmi_policy.skel.h tests/unit/cli_run.h
 UNIT_CFLAGS_cli = -Itests/unit -I$(OUT)/bpf -I$(LIBBPF_INC) -I$(KBUILD)/usr-headers/include
 UNIT_LIBS_cli = $(LIBBPF_A) -lelf -lz -lyaml
+# query, set and call on nodes in a made-up devdir, with ioctl() and open()
+# wrapped in the test to give every answer of the kernel.
+UNIT_SRCS_block = $(UNIT_SRCS_cli)
+UNIT_DEPS_block = $(UNIT_DEPS_cli)
+UNIT_CFLAGS_block = $(UNIT_CFLAGS_cli)
+UNIT_LIBS_block = -Wl,--wrap=ioctl -Wl,--wrap=open $(UNIT_LIBS_cli)
 UNIT_SRCS_json := loader/json.c
 UNIT_SRCS_text := loader/text.c
 # the uAPI header: its WMI_RESULT_* must be the names text.c knows

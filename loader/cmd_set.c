@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * set: one instance of a WMI data block, written raw through /dev/wmi with
+ * call's input (node_call.c has what they share); nothing is printed.
+ */
+
+#include <errno.h>
+
+#include <linux/wmi.h>
+
+#include "node_call.h"
+#include "wmibpf.h"
+
+static const struct node_hint set_hints[] = {
+	NODE_BLOCK_HINTS("set"),
+	{ EOPNOTSUPP, "the block is read-only" },
+	{ E2BIG, "a block takes at most 32768 bytes" },
+	{ }
+};
+
+/* No .ran: a set has no result to need room for. */
+static const struct node_kind set_kind = {
+	.what = "WMI data block",
+	.nodes = "data block",
+	.owned = "the block",
+	.hints = set_hints,
+};
+
+int cmd_set(struct app *a)
+{
+	struct cli *c = a->cli;
+	struct wmi_block_call bc = {
+		.data_size = c->input_size,
+		.data = (uintptr_t)c->input,
+	};
+
+	return node_block_ioctl(c, &set_kind, WMI_IOC_BLOCK_SET, &bc);
+}
+
+static const struct option set_options[] = {
+	{ "instance", required_argument, NULL, NODE_OPT_INSTANCE },
+	{ "input", required_argument, NULL, NODE_OPT_INPUT },
+	{ "u32", required_argument, NULL, NODE_OPT_U32 },
+	{ "string", required_argument, NULL, NODE_OPT_STRING },
+	{ }
+};
+
+static int set_args(struct cli *c, char **args, size_t nargs, char **err)
+{
+	if (nargs != 1)
+		return cli_usage_error(err, "set: expected one data block DEVICE");
+	/* A set with nothing to write would still run WSxx: say what to write. */
+	if (c->input_kind == CALL_INPUT_NONE)
+		return cli_usage_error(err, "set: give one of --input, --u32, --string");
+	c->target = args[0];
+	return EXIT_OK;
+}
+
+const struct cli_verb verb_set = {
+	.name = "set",
+	.summary =
+	"  set DEVICE               set a WMI data block through /dev/wmi, for debugging\n",
+	.usage =
+	"Usage: wmibpf set DEVICE [--instance N] (--input HEX | --u32 N | --string TEXT)\n"
+	"\n"
+	"Set a WMI data block through /dev/wmi/DEVICE, for debugging; nothing is\n"
+	"printed on success. DEVICE is a WMI device name (a GUID, with -N for\n"
+	"duplicates). The new contents are raw bytes in hex, a little-endian\n"
+	"dword, or a string marshalled as Windows does, which a string block\n"
+	"takes.\n",
+	.options = set_options,
+	.option = node_option,
+	.args = set_args,
+	.run = cmd_set,
+};
