@@ -107,13 +107,17 @@ static int invoke(struct cli *c, const char *target, struct wmi_method_call *cal
 		.request = WMI_IOC_METHOD_CALL,
 		.arg = call,
 		.needed = &call->output_size,
+		.room = c->output_size,
 	};
 	uint8_t *out;
 	int ret;
 
 	out = calloc(1, c->output_size ? c->output_size : 1);
-	if (!out)
+	if (!out) {
+		errmsg("%s: no memory for an output of %u bytes (--output-size)", target,
+		       c->output_size);
 		return EXIT_FAILED;
+	}
 	call->instance = c->instance;
 	call->method_id = c->method_id;
 	call->input = (uintptr_t)c->input;

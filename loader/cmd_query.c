@@ -36,8 +36,11 @@ int cmd_query(struct app *a)
 	int ret;
 
 	out = calloc(1, c->output_size ? c->output_size : 1);
-	if (!out)
+	if (!out) {
+		errmsg("%s: no memory for an output of %u bytes (--output-size)", c->target,
+		       c->output_size);
 		return EXIT_FAILED;
+	}
 	bc.data = (uintptr_t)out;
 	ret = node_block_ioctl(c, &query_kind, WMI_IOC_BLOCK_QUERY, &bc);
 	if (ret)

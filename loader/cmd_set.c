@@ -11,7 +11,11 @@
 #include "node_call.h"
 #include "wmibpf.h"
 
+/* First match wins: a set's EINVAL may be its input's, not the instance's. */
 static const struct node_hint set_hints[] = {
+	{ EINVAL, "no such instance; or, for a string-flagged block, not a WMI string "
+		  "(use --string)" },
+	{ ENODATA, "a string-flagged block takes a WMI string (use --string)" },
 	NODE_BLOCK_HINTS("set"),
 	{ EOPNOTSUPP, "the block is read-only" },
 	{ E2BIG, "a block takes at most 32768 bytes" },
@@ -50,8 +54,13 @@ static int set_args(struct cli *c, char **args, size_t nargs, char **err)
 	if (nargs != 1)
 		return cli_usage_error(err, "set: expected one data block DEVICE");
 	/* A set with nothing to write would still run WSxx: say what to write. */
-	if (c->input_kind == CALL_INPUT_NONE)
-		return cli_usage_error(err, "set: give one of --input, --u32, --string");
+	if (c->input_kind == CALL_INPUT_NONE || !c->input_size)
+		return cli_usage_error(err, "set: give one of --input, --u32, --string, "
+				       "with at least one byte");
+	/* The kernel's limit, said before the node is opened: --string counts characters. */
+	if (c->input_size > WMI_METHOD_INPUT_MAX)
+		return cli_usage_error(err, "set: the new contents are %zu bytes; a block takes "
+				       "at most %u", c->input_size, WMI_METHOD_INPUT_MAX);
 	c->target = args[0];
 	return EXIT_OK;
 }

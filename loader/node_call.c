@@ -129,7 +129,8 @@ static int ioctl_failed(const struct cli *c, const struct node_call *n, int err)
 		errmsg("%s: no %s (see wmibpf devices)", n->target, k->what);
 		return EXIT_NOT_FOUND;
 	}
-	if (err == ENOSPC && k->ran)
+	/* A kernel that wrote no larger size has no retry to offer. */
+	if (err == ENOSPC && k->ran && n->needed && *n->needed > n->room)
 		errmsg("%s %s: the result needs %u bytes; retry with --output-size %u (%s)",
 		       n->target, n->object, *n->needed, *n->needed, k->ran);
 	else if (err == EBUSY)
@@ -160,7 +161,15 @@ int node_ioctl(const struct cli *c, const struct node_call *n)
 	}
 	err = ioctl(fd, n->request, n->arg) < 0 ? errno : 0;
 	close(fd);
-	return err ? ioctl_failed(c, n, err) : EXIT_OK;
+	if (err)
+		return ioctl_failed(c, n, err);
+	/* Never print past the buffer, whatever size a kernel claims it wrote. */
+	if (n->needed && *n->needed > n->room) {
+		errmsg("%s %s: the kernel says it wrote %u bytes into a buffer of %u", n->target,
+		       n->object, *n->needed, n->room);
+		return EXIT_FAILED;
+	}
+	return EXIT_OK;
 }
 
 int node_block_ioctl(const struct cli *c, const struct node_kind *kind, unsigned long request,
@@ -173,7 +182,9 @@ int node_block_ioctl(const struct cli *c, const struct node_kind *kind, unsigned
 		.object = object,
 		.request = request,
 		.arg = bc,
-		.needed = &bc->data_size,
+		/* A set's data_size is its input's: nothing comes back. */
+		.needed = request == WMI_IOC_BLOCK_QUERY ? &bc->data_size : NULL,
+		.room = bc->data_size,
 	};
 
 	bc->size = sizeof(*bc);

@@ -48,6 +48,7 @@ struct node_call {
 	unsigned long request;
 	void *arg;
 	const uint32_t *needed;	/* in arg: the size an ENOSPC asks for, with kind->ran */
+	uint32_t room;		/* the size of the result's buffer, with needed */
 };
 
 /* Run it: EXIT_OK, or the failure said and its exit status. */

@@ -42,6 +42,7 @@ static struct {
 	struct wmi_block_call block;
 	uint8_t data[64];	/* a set's data */
 	struct wmi_method_call method;
+	bool lie;		/* a broken kernel: size and err whatever it did */
 } fake;
 
 static char root[64], devdir[96], sysfs[96];
@@ -56,6 +57,8 @@ static int answer(uint32_t *size, uint32_t *type, uint64_t out)
 
 	*size = fake.size;
 	*type = fake.type;
+	if (fake.lie)
+		return fake.err ? (errno = fake.err, -1) : 0;
 	if (fake.err)
 		return errno = fake.err, -1;
 	if (fake.size > room)
@@ -381,6 +384,26 @@ static void calls(void **state)
 	expect_failures(f, sizeof(f) / sizeof(f[0]));
 }
 
+/*
+ * A kernel whose sizes do not match what it did: nothing is read past the
+ * buffer, and an ENOSPC that asks for no more room offers no retry.
+ */
+static void lying_kernel(void **state)
+{
+	(void)state;
+	answer_with(WMI_RESULT_BUFFER, "", 0);
+	fake.lie = true;
+	fake.size = 64;
+	expect("wmibpf query " DATA " --output-size 4", EXIT_FAILED, "", "wmibpf: " DATA
+	       " instance 0: the kernel says it wrote 64 bytes into a buffer of 4\n");
+	expect("wmibpf call " ACME " 1 --output-size 4", EXIT_FAILED, "", "wmibpf: " ACME
+	       " method 1: the kernel says it wrote 64 bytes into a buffer of 4\n");
+	fake.size = 4;
+	fake.err = ENOSPC;
+	expect("wmibpf query " DATA " --output-size 4", EXIT_FAILED, "", "wmibpf: " DATA
+	       " instance 0: No space left on device\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -389,6 +412,7 @@ int main(void)
 		cmocka_unit_test(query_errors),
 		cmocka_unit_test(sets),
 		cmocka_unit_test(calls),
+		cmocka_unit_test(lying_kernel),
 	};
 
 	return cmocka_run_group_tests_name("block", tests, setup, teardown);

@@ -360,7 +360,8 @@ static const struct {
 	  "found '256'" },
 	{ "wmibpf query " ACME " --output-size x", "query: --output-size: expected a number, "
 	  "found 'x'" },
-	{ "wmibpf set " ACME, "set: give one of --input, --u32, --string" },
+	{ "wmibpf set " ACME, "set: give one of --input, --u32, --string, with at least "
+	  "one byte" },
 	{ "wmibpf set --u32 80", "set: expected one data block DEVICE" },
 	{ "wmibpf set " ACME " --u32 80 --string x", "set: give one of --input, --u32, "
 	  "--string" },
@@ -435,6 +436,23 @@ static void mode_status_ring(void **state)
 		free(err);
 		err = NULL;
 	}
+}
+
+/* --string counts characters; a set takes at most 32768 bytes, said as such. */
+static void set_string_limit(void **state)
+{
+	static char text[16385];
+	char *argv[] = { "wmibpf", "set", ACME, "--string", text, NULL };
+	struct cli c;
+	char *err = NULL;
+
+	(void)state;
+	memset(text, 'x', sizeof(text) - 1);
+	assert_int_equal(cli_parse(5, argv, wmibpf_verbs, &c, &err), EXIT_USAGE);
+	assert_non_null(err);
+	assert_string_equal(err, "set: the new contents are 32772 bytes; a block takes at most "
+			    "32768");
+	free(err);
 }
 
 static void bad_usage(void **state)
@@ -521,6 +539,7 @@ int main(void)
 		cmocka_unit_test(verb_table),
 		cmocka_unit_test(verb_from_its_file),
 		cmocka_unit_test(bad_usage),
+		cmocka_unit_test(set_string_limit),
 		cmocka_unit_test(mode_status_ring),
 		cmocka_unit_test(options_need_values),
 		cmocka_unit_test(hex_and_strings),

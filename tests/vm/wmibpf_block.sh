@@ -13,9 +13,9 @@ expect_eq "$(wmibpf query $ACME_DATA)" "buffer [50 00 00 00]" "set then query"
 expect_eq "$(wmibpf query $ACME_DATA --json)" \
 	"{\"device\":\"$ACME_DATA\",\"instance\":0,\"type\":\"buffer\",\"bytes\":[80,0,0,0]}" \
 	"a buffer, in JSON"
-wmibpf set $ACME_DATA --input '5a 00 00 00'
+expect_ok "set with --input" wmibpf set $ACME_DATA --input '5a 00 00 00'
 expect_eq "$(wmibpf query $ACME_DATA)" "buffer [5a 00 00 00]" "set with --input, then query"
-wmibpf set $ACME_DATA --u32 10
+expect_ok "set 10: the firmware takes the call" wmibpf set $ACME_DATA --u32 10
 expect_eq "$(wmibpf query $ACME_DATA)" "buffer [5a 00 00 00]" "the firmware ignores 10"
 
 info='string "ACME firmware 1.07" [26 00 41 00 43 00 4d 00 45 00 20 00 66 00 69 00 72 00 6d 00 77 00 61 00 72 00 65 00 20 00 31 00 2e 00 30 00 37 00 00 00]'
@@ -47,9 +47,9 @@ expect_eq "$(wmibpf query 00000000-0000-0000-0000-000000000000 2>&1; echo $?)" \
 	"wmibpf: /dev/wmi/00000000-0000-0000-0000-000000000000: No such file or directory (no such WMI data block; see wmibpf devices)
 4" "no such device: exit status 4"
 expect_eq "$(wmibpf set $ACME_DATA 2>&1; echo $?)" \
-	"wmibpf: set: give one of --input, --u32, --string
+	"wmibpf: set: give one of --input, --u32, --string, with at least one byte
 2" "a set without contents: exit status 2"
 
-wmibpf set $ACME_DATA --input "$saved"
+expect_ok "the charge limit put back" wmibpf set $ACME_DATA --input "$saved"
 expect_eq "$(wmibpf query $ACME_DATA)" "$limit" "the charge limit is back"
 finish
