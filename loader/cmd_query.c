@@ -19,9 +19,7 @@ static const struct node_hint query_hints[] = {
 };
 
 static const struct node_kind query_kind = {
-	.what = "WMI data block",
-	.nodes = "data block",
-	.owned = "the block",
+	NODE_BLOCK_KIND,
 	/* WQxx is firmware code too: it may have changed what it reports. */
 	.ran = "the block was queried",
 	.hints = query_hints,

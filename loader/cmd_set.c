@@ -24,9 +24,7 @@ static const struct node_hint set_hints[] = {
 
 /* No .ran: a set has no result to need room for. */
 static const struct node_kind set_kind = {
-	.what = "WMI data block",
-	.nodes = "data block",
-	.owned = "the block",
+	NODE_BLOCK_KIND,
 	.hints = set_hints,
 };
 

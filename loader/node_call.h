@@ -66,6 +66,12 @@ int node_ioctl(const struct cli *c, const struct node_call *n);
 	{ EINVAL, "no such instance; see wmibpf devices" },				\
 	{ ENODEV, "the device went away" }
 
+/* What a data block's node is, for a query's and a set's node_kind alike. */
+#define NODE_BLOCK_KIND				\
+	.what = "WMI data block",		\
+	.nodes = "data block",			\
+	.owned = "the block"
+
 struct wmi_block_call;
 
 /* A query or a set of instance c->instance of the data block c->target. */
