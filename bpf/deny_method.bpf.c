@@ -16,7 +16,7 @@ const volatile bool user_only = false;
 SEC("struct_ops/method_call")
 int BPF_PROG(deny_call, struct wmi_bpf_ctx *call)
 {
-	if (call->method_id != method_id)
+	if (call->kind != WMI_KIND_METHOD || call->method_id != method_id)
 		return WMI_BPF_CONTINUE;
 	if (user_only && call->origin == WMI_ORIGIN_KERNEL)
 		return WMI_BPF_CONTINUE;

@@ -14,7 +14,7 @@ const volatile __u32 answer = 0;
 SEC("struct_ops/method_call")
 int BPF_PROG(emulate_call, struct wmi_bpf_ctx *call)
 {
-	if (call->method_id != method_id)
+	if (call->kind != WMI_KIND_METHOD || call->method_id != method_id)
 		return WMI_BPF_CONTINUE;
 
 	return wmi_answer_u32(call, answer);

@@ -20,7 +20,7 @@ int BPF_PROG(rewrite_call, struct wmi_bpf_ctx *call)
 	__u32 value, clamped;
 	__u8 *p;
 
-	if (call->method_id != method_id)
+	if (call->kind != WMI_KIND_METHOD || call->method_id != method_id)
 		return WMI_BPF_CONTINUE;
 
 	p = bpf_wmi_rewrite_input(call, offset, sizeof(__u32));

@@ -100,6 +100,17 @@ static __always_inline bool is_event(struct wmi_bpf_ctx *call)
 	return call->kind == WMI_KIND_EVENT;
 }
 
+/*
+ * A query or set of a data block. No rule names one yet, and a default
+ * written for method calls is not one for blocks: they go on untouched,
+ * as before the kernel showed them to programs, under the kernel's own
+ * rules for raw access.
+ */
+static __always_inline bool is_block(struct wmi_bpf_ctx *call)
+{
+	return call->kind == WMI_KIND_QUERY || call->kind == WMI_KIND_SET;
+}
+
 /* An open of an event device's node, to read its events. */
 static __always_inline bool is_open(struct wmi_bpf_ctx *call)
 {
@@ -356,12 +367,18 @@ static __always_inline void report(struct wmi_bpf_ctx *call, __u32 id, __u32 act
 SEC("struct_ops/method_call")
 int BPF_PROG(policy_call, struct wmi_bpf_ctx *call)
 {
-	struct wmi_rule *rule = lookup(ctx, call);
-	__u32 id = rule ? rule->id : WMI_RULE_DEFAULT;
-	__u32 action = rule ? rule->action : default_action;
-	__u32 flags = rule ? rule->flags : default_flags;
-	__s32 error = rule ? rule->error : default_error;
+	struct wmi_rule *rule;
+	__u32 id, action, flags;
+	__s32 error;
 	int ret;
+
+	if (is_block(call))
+		return WMI_BPF_CONTINUE;
+	rule = lookup(ctx, call);
+	id = rule ? rule->id : WMI_RULE_DEFAULT;
+	action = rule ? rule->action : default_action;
+	flags = rule ? rule->flags : default_flags;
+	error = rule ? rule->error : default_error;
 
 	/* As if this policy were not there: a default for user space leaves drivers be. */
 	if (!rule && !default_applies(call))
@@ -406,9 +423,14 @@ int BPF_PROG(policy_call, struct wmi_bpf_ctx *call)
 SEC("struct_ops/method_done")
 int BPF_PROG(policy_done, struct wmi_bpf_ctx *call)
 {
-	struct wmi_rule *rule = lookup(ctx, call);
-	__u32 action = rule ? rule->action : default_action;
-	__u32 flags = rule ? rule->flags : default_flags;
+	struct wmi_rule *rule;
+	__u32 action, flags;
+
+	if (is_block(call))
+		return 0;
+	rule = lookup(ctx, call);
+	action = rule ? rule->action : default_action;
+	flags = rule ? rule->flags : default_flags;
 
 	if (!rule && !default_applies(call))
 		return 0;

@@ -5,11 +5,13 @@
 # lockdown the same program does rewrite both. A policy that allows raw
 # calls (bpf_wmi_allow_raw()) opens nothing under lockdown. A program
 # that holds an input window while the kernel is locked down changes
-# nothing either.
+# nothing either. The same holds for data block queries and sets: no
+# rewritten set, no answer or rewritten result for a kernel query.
 # vmtest: own-boot
 . /wmibpf/tests/lib.sh
 # Lockdown forbids loading unsigned modules: load what is needed first.
 load_module acme_wmi
+load_module wmi_testdrv
 
 run_prog wmi-bpf-test lockdown-rewrite unlocked
 
@@ -18,6 +20,7 @@ kmemleak_before_lockdown
 run_prog wmi-bpf-test lockdown-window
 expect_match "$(cat /sys/kernel/security/lockdown)" "*\\[integrity\\]*" "lockdown level"
 run_prog wmi-bpf-test lockdown-rewrite locked
+run_prog wmi-bpf-block locked
 expect_ok "load a program that allows raw calls" wmibpf load -q /wmibpf/bpf/test_owner.bpf.o
 expect_match "$(wmibpf call $ACME_METHODS 7 2>&1)" "*Operation not permitted*" \
 	"locked down, a policy allowing raw calls opens nothing"

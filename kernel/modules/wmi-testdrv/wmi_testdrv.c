@@ -25,7 +25,10 @@
  *   event_count  events received, all of them
  *
  * and /sys/module/wmi_testdrv/parameters/raise_event, which raises the acme
- * hot key event with the dword written as its data, even under lockdown.
+ * hot key event with the dword written as its data, even under lockdown;
+ * and .../parameters/charge_limit, which queries (read) and sets (write) the
+ * acme charge limit block with wmidev_query_block() and wmidev_set_block(),
+ * even under lockdown.
  *
  * <device> is the WMI device name (the GUID, with "-N" for duplicates).
  * With notify_call=1, the notify callback calls method 11 of the acme
@@ -44,6 +47,8 @@
 #include <linux/seq_buf.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/sysfs.h>
+#include <linux/unaligned.h>
 #include <linux/wmi.h>
 
 #define TESTDRV_OUT_SIZE	1024
@@ -467,6 +472,57 @@ static const struct kernel_param_ops raise_event_ops = {
 };
 module_param_cb(raise_event, &raise_event_ops, NULL, 0200);
 MODULE_PARM_DESC(raise_event, "Raise the acme hot key event with this data");
+
+/*
+ * charge_limit: kernel-origin queries and sets of the acme charge limit (a
+ * dword), through the buffer API; a module parameter for what raise_event
+ * is one for. A failed call fails the read or the write with its error.
+ */
+#define TESTDRV_ACME_DATA	"D28B1D3D-B880-4E86-BCF8-8DE9936D1B31"
+
+static int charge_limit_set(const char *val, const struct kernel_param *kp)
+{
+	struct wmi_buffer in = { sizeof(u32), NULL };
+	struct wmi_device *wdev;
+	u32 limit;
+	int ret;
+
+	ret = kstrtou32(val, 0, &limit);
+	if (ret)
+		return ret;
+	in.data = &limit;
+	mutex_lock(&testdrv_lock);
+	wdev = find_device(TESTDRV_ACME_DATA);
+	ret = wdev ? wmidev_set_block(wdev, 0, &in) : -ENODEV;
+	mutex_unlock(&testdrv_lock);
+
+	return ret;
+}
+
+static int charge_limit_get(char *buf, const struct kernel_param *kp)
+{
+	struct wmi_buffer out = {};
+	struct wmi_device *wdev;
+	int ret;
+
+	mutex_lock(&testdrv_lock);
+	wdev = find_device(TESTDRV_ACME_DATA);
+	ret = wdev ? wmidev_query_block(wdev, 0, &out, sizeof(u32)) : -ENODEV;
+	mutex_unlock(&testdrv_lock);
+	if (ret)
+		return ret;
+	ret = sysfs_emit(buf, "%u\n", get_unaligned_le32(out.data));
+	kfree(out.data);
+
+	return ret;
+}
+
+static const struct kernel_param_ops charge_limit_ops = {
+	.set = charge_limit_set,
+	.get = charge_limit_get,
+};
+module_param_cb(charge_limit, &charge_limit_ops, NULL, 0600);
+MODULE_PARM_DESC(charge_limit, "Query or set the acme charge limit");
 
 /* Method 10 of the acme method block: WMAA evaluations before this one */
 static int testdrv_fw_calls(struct wmi_device *wdev, u32 *count)

@@ -1097,6 +1097,7 @@ static void test_verifier(const char *dir)
 	expect_refused(dir, "bad_ctx_offset", VERIFIER_CTX_OFFSET);
 	expect_refused(dir, "bad_tailcall", "bpf_tail_call");
 	expect_refused(dir, "bad_event_oob", "invalid access to memory, mem_size=4 off=4 size=1");
+	expect_refused(dir, "bad_block_oob", "invalid access to memory, mem_size=4 off=4 size=1");
 	expect_refused(dir, "bad_event_update",
 		       "calling kernel function bpf_wmi_driver_update is not allowed");
 	expect_refused(dir, "bad_open_sleepable",
