@@ -40,6 +40,14 @@ c0=$(collections)
 grant_node "$ACME_DATA"
 run_prog runas 65534 65534 wmi-block-test refused EPERM
 run_prog runas --no-caps wmi-block-test refused EPERM
+# The string-flagged asset owner alike; its node is root's until granted.
+expect_eq "$(runas 65534 65534 cat /dev/wmi/$ACME_OWNER 2>&1 | sed 's/.*: //')" \
+	"Permission denied" "the asset owner's node is root's"
+grant_node "$ACME_OWNER"
+owner=$(wmibpf query $ACME_OWNER)
+run_prog runas 65534 65534 wmi-block-test refused EPERM owner
+run_prog runas --no-caps wmi-block-test refused EPERM owner
+expect_eq "$(wmibpf query $ACME_OWNER)" "$owner" "no refused set of the owner reached the firmware"
 expect_eq "$(collections)" "$c0" "no refused query reached the firmware"
 expect_eq "$(limit)" "$before" "no refused set reached the firmware"
 finish

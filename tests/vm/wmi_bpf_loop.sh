@@ -6,5 +6,5 @@
 # vmtest: timeout=180
 . /wmibpf/tests/lib.sh
 run_prog wmi-bpf-test loop 15
-expect_eq "$(ls "$WMI_DEVICES" | wc -l)" 10 "all WMI devices back"
+expect_eq "$(ls "$WMI_DEVICES" | wc -l)" 11 "all WMI devices back"
 finish

@@ -3,5 +3,5 @@
 # device and its node come back when the mapper is bound again.
 . /wmibpf/tests/lib.sh
 run_prog wmi-cdev-test gone
-expect_eq "$(ls "$WMI_DEVICES" | wc -l)" 10 "all WMI devices back"
+expect_eq "$(ls "$WMI_DEVICES" | wc -l)" 11 "all WMI devices back"
 finish

@@ -28,13 +28,14 @@ expect_device "$ACME_METHODS" method 1 0 AA
 expect_device "$ACME_STRING" method 1 0 AB
 expect_device "$ACME_ZONES" method 4 0 AC
 expect_device "$ACME_DATA" data 1 1 AD 1
-expect_device "$ACME_INFO" data 1 0 AE 0
+expect_device "$ACME_INFO" data 2 0 AE 0
+expect_device "$ACME_OWNER" data 1 0 AG 1
 expect_device "$ACME_EVENT" event 1 0 D0
 expect_device "$ACME_HOTKEY" method 1 0 AF
 expect_device "$ACME_DUP" method 1 0 BA
 expect_device "$ACME_DUP-1" method 1 0 BA
 expect_device "$WMI_BMOF" data 1 0 MO 0
 
-expect_eq "$(ls "$WMI_DEVICES" | wc -l)" 10 "number of WMI devices"
+expect_eq "$(ls "$WMI_DEVICES" | wc -l)" 11 "number of WMI devices"
 
 finish

@@ -47,6 +47,7 @@ expect_eq "$(kcall query "$ACME_DATA 0")" "ok buffer 5a 00 00 00" "charge limit 
 expect_eq "$(kcall set "$ACME_DATA 0 0a000000")" "ok none" "charge limit 10 ignored"
 expect_eq "$(kcall query "$ACME_DATA 0")" "ok buffer 5a 00 00 00" "charge limit after ignored set"
 expect_eq "$(kcall query "$ACME_INFO 0")" "ok string ACME firmware 1.07" "firmware info"
+expect_eq "$(kcall query "$ACME_INFO 1")" "ok string built 2026-11-30" "firmware info, instance 1"
 expect_match "$(kcall set "$ACME_INFO 0 00")" "error *" "read-only block refuses set"
 
 # The same through the buffer API, as upstream's wmidev_query_block() and
@@ -63,7 +64,10 @@ expect_eq "$(kcall query_block "$ACME_INFO 0 0")" \
 	"buffer API: a string result is a WMI string"
 expect_eq "$(kcall set_block "$ACME_INFO 0 00000000")" "error -95" \
 	"buffer API: a read-only block refuses a set with EOPNOTSUPP"
-expect_eq "$(kcall query_block "$ACME_INFO 1 0")" "error -22" \
+expect_eq "$(kcall query_block "$ACME_INFO 1 0")" \
+	"ok 36 22 00 62 00 75 00 69 00 6c 00 74 00 20 00 32 00 30 00 32 00 36 00 2d 00 31 00 31 00 2d 00 33 00 30 00 00 00" \
+	"buffer API: instance 1 of two, its own string"
+expect_eq "$(kcall query_block "$ACME_INFO 2 0")" "error -22" \
 	"buffer API: an instance the block does not have is EINVAL"
 expect_eq "$(kcall query_block "$M 0 0")" "error -22" "buffer API: a method block is no data block (EINVAL)"
 

@@ -34,7 +34,7 @@ expect_match "$text" "*// on the WMI bus: $ACME_DUP $ACME_DUP-1; bmof: $WMI_BMOF
 	"a GUID on both mappers: both devices"
 expect_match "$text" "*// not on the WMI bus; bmof: $WMI_BMOF
 *class AcmeLightbar*" "AcmeLightbar is not on the bus"
-expect_eq "$(printf '%s\n' "$text" | grep -c '^class ')" 9 "nine classes"
+expect_eq "$(printf '%s\n' "$text" | grep -c '^class ')" 10 "ten classes"
 
 # JSON: the GUIDs, the method ids, present and devices.
 json=$(wmibpf mof --json)
@@ -52,7 +52,8 @@ expect_match "$fan" "*{\"name\":\"Echo\",\"id\":8,\"returns\":\"void\",\"params\
 expect_match "$fan" "*\"devices\":\[\"$ACME_METHODS\"\],\"present\":true,\"bmof\":\"$WMI_BMOF\"}*" \
 	"AcmeFan is present"
 for c in AcmeAssetTag:$ACME_STRING AcmeZones:$ACME_ZONES AcmeChargeLimit:$ACME_DATA \
-	AcmeFirmwareInfo:$ACME_INFO AcmeHotkeyEvent:$ACME_EVENT AcmeHotkey:$ACME_HOTKEY; do
+	AcmeFirmwareInfo:$ACME_INFO AcmeAssetOwner:$ACME_OWNER AcmeHotkeyEvent:$ACME_EVENT \
+	AcmeHotkey:$ACME_HOTKEY; do
 	expect_match "$(class_json "$json" "${c%:*}")" \
 		"{\"name\":\"${c%:*}\",\"guid\":\"${c#*:}\",*\"devices\":\[\"${c#*:}\"\],\"present\":true,*" \
 		"${c%:*} is present with its GUID"
@@ -61,6 +62,9 @@ expect_match "$(class_json "$json" AcmeZones)" "*{\"name\":\"SetColor\",\"id\":2
 expect_match "$(class_json "$json" AcmeChargeLimit)" \
 	"*\"properties\":\[*{\"name\":\"Limit\",\"type\":\"uint32\",\"array\":false}*" \
 	"AcmeChargeLimit's data"
+expect_match "$(class_json "$json" AcmeAssetOwner)" \
+	"*\"properties\":\[*{\"name\":\"Owner\",\"type\":\"string\",\"array\":false}*" \
+	"AcmeAssetOwner's data, a string"
 expect_match "$(class_json "$json" AcmeWhoAmI)" \
 	"*\"devices\":\[\"$ACME_DUP\",\"$ACME_DUP-1\"\],\"present\":true,*" "AcmeWhoAmI on two devices"
 expect_match "$(class_json "$json" AcmeLightbar)" \

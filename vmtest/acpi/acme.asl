@@ -6,7 +6,7 @@
  * below.  Every value the tests read lives in an ACPI name here, so a test
  * that checks one fails when this file changes it.
  *
- * GUIDs (freshly generated for this project, listed in vmtest/acpi/acme.h):
+ * GUIDs (freshly generated for this project; tests/vm/lib.sh names them):
  *
  *   FE733490-2E22-4EDB-A7B5-BC248874D383  AA  methods: brightness, keyboard
  *                                              light, fan profile, diagnostics
@@ -14,7 +14,10 @@
  *   1E8FEC9B-04A5-4ED1-B79D-B77EF1152878  AC  methods, 4 instances: zone colours
  *   D28B1D3D-B880-4E86-BCF8-8DE9936D1B31  AD  data, expensive, setable:
  *                                              battery charge limit
- *   4AB6A4B0-01CD-45D0-A57A-E4FE7D9ED165  AE  data, read only: firmware info
+ *   4AB6A4B0-01CD-45D0-A57A-E4FE7D9ED165  AE  data, read only, 2 instances:
+ *                                              firmware version, build date
+ *   5E5AA38E-88B7-4C57-8BC5-EFCDDE4EFB9A  AG  data, string flagged, setable:
+ *                                              asset owner
  *   59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1  D0  event: hot key / state change
  *   769356C8-76CA-4F3D-B856-3AAE62AEF4D4  AF  methods: hot key simulator,
  *                                              raises the event
@@ -76,8 +79,15 @@ DefinitionBlock ("", "SSDT", 2, "ACME", "WMIBPF", 0x00000001)
 				0xB0, 0xA4, 0xB6, 0x4A, 0xCD, 0x01, 0xD0, 0x45,
 				0xA5, 0x7A, 0xE4, 0xFE, 0x7D, 0x9E, 0xD1, 0x65,
 				0x41, 0x45,	/* object id "AE" */
-				0x01,		/* 1 instance */
+				0x02,		/* 2 instances */
 				0x00,		/* data */
+
+				/* 5E5AA38E-88B7-4C57-8BC5-EFCDDE4EFB9A */
+				0x8E, 0xA3, 0x5A, 0x5E, 0xB7, 0x88, 0x57, 0x4C,
+				0x8B, 0xC5, 0xEF, 0xCD, 0xDE, 0x4E, 0xFB, 0x9A,
+				0x41, 0x47,	/* object id "AG" */
+				0x01,		/* 1 instance */
+				0x04,		/* data, string */
 
 				/* 59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1 */
 				0x8C, 0x88, 0xAD, 0x59, 0xA0, 0x5B, 0xC6, 0x4B,
@@ -114,6 +124,8 @@ DefinitionBlock ("", "SSDT", 2, "ACME", "WMIBPF", 0x00000001)
 			Name (FANP, 1)		/* fan profile: 0 quiet, 1 balanced, 2 performance */
 			Name (NCAL, 0)		/* WMAA evaluations so far */
 			Name (ATAG, "ACME-0001")	/* asset tag */
+			Name (AOWN, "ACME IT")	/* asset owner */
+			Name (FWIN, Package () { "ACME firmware 1.07", "built 2026-11-30" })
 			Name (ZCOL, Package () { 0xFF0000, 0x00FF00, 0x0000FF, 0xFFFFFF })
 			Name (CLIM, 80)		/* battery charge limit, percent */
 			Name (CLON, 0)		/* WCAD collection state */
@@ -306,10 +318,37 @@ DefinitionBlock ("", "SSDT", 2, "ACME", "WMIBPF", 0x00000001)
 				}
 			}
 
-			/* 4AB6A4B0-...-E4FE7D9ED165: read-only firmware information. */
+			/*
+			 * 4AB6A4B0-...-E4FE7D9ED165: read-only firmware information,
+			 * one string an instance: 0 the version, 1 the build date.
+			 * An instance past the two aborts (indexing past FWIN), so
+			 * a core that let one through would fail with EIO, not with
+			 * the EINVAL it owes before asking the firmware.
+			 */
 			Method (WQAE, 1, NotSerialized)
 			{
-				Return ("ACME firmware 1.07")
+				Return (DerefOf (Index (FWIN, Arg0)))
+			}
+
+			/*
+			 * 5E5AA38E-...-EFCDDE4EFB9A is string flagged: WSAG's Arg1
+			 * is an ASCII string, as WMAB's Arg2.  The asset owner, at
+			 * most 31 characters, as the asset tag.  A set has no result
+			 * to carry a vendor status, so a longer one aborts (EIO) and
+			 * the owner stays as it was.
+			 */
+			Method (WQAG, 1, NotSerialized)
+			{
+				Return (AOWN)
+			}
+
+			Method (WSAG, 2, Serialized)
+			{
+				If (LLessEqual (SizeOf (Arg1), 31)) {
+					AOWN = Arg1
+					Return (0)
+				}
+				Return (DerefOf (Index (NONE, 1)))
 			}
 
 			/* Event 0xD0 enable, and its data. */

@@ -2,13 +2,19 @@
 /*
  * Data blocks from user space: WMI_IOC_BLOCK_QUERY and WMI_IOC_BLOCK_SET
  * on /dev/wmi/<device>, on the fake laptop's charge limit (expensive,
- * setable, a dword 50..100) and firmware information (read only, a
- * string).
+ * setable, a dword 50..100), firmware information (read only, a string
+ * an instance, two instances) and asset owner (string flagged, setable,
+ * at most 31 characters).
  *
  *   wmi-block-test io            query and set, result types, ENOSPC
  *   wmi-block-test errors        every error path, and that it changed nothing
- *   wmi-block-test refused ERRNO a query and a set of the charge limit both
- *                                fail with ERRNO (EBUSY, EPERM)
+ *   wmi-block-test string        the string-flagged block: sets take a WMI
+ *                                string, malformed ones and the firmware's
+ *                                limit fail, each leaving the owner as it was
+ *   wmi-block-test refused ERRNO [owner]
+ *                                a query and a set of the charge limit (or of
+ *                                the asset owner) both fail with ERRNO
+ *                                (EBUSY, EPERM)
  */
 
 #include <stdbool.h>
@@ -22,6 +28,14 @@ static const uint8_t fw_info[] = {	/* "ACME firmware 1.07", marshalled */
 	'm', 0, 'w', 0, 'a', 0, 'r', 0, 'e', 0, ' ', 0, '1', 0, '.', 0, '0', 0,
 	'7', 0, 0, 0,
 };
+
+static const uint8_t fw_date[] = {	/* "built 2026-11-30", instance 1 */
+	0x22, 0x00, 'b', 0, 'u', 0, 'i', 0, 'l', 0, 't', 0, ' ', 0, '2', 0, '0', 0,
+	'2', 0, '6', 0, '-', 0, '1', 0, '1', 0, '-', 0, '3', 0, '0', 0, 0, 0,
+};
+
+/* Room for any WMI string of the asset owner and more. */
+#define WSTR_MAX	256
 
 static void block_fill(struct wmi_block_call *b, uint32_t instance, const void *data,
 		       uint32_t size)
@@ -98,6 +112,12 @@ static void test_io(void)
 	      !memcmp(out, fw_info, sizeof(fw_info)),
 	      "a string block: a WMI string (%d, type %u, %u bytes)", ret, b.data_type,
 	      b.data_size);
+	memset(out, 0, sizeof(out));
+	ret = block_call(fi, WMI_IOC_BLOCK_QUERY, &b, 1, out, sizeof(out));
+	CHECK(ret == 0 && b.data_type == WMI_RESULT_STRING && b.data_size == sizeof(fw_date) &&
+	      !memcmp(out, fw_date, sizeof(fw_date)),
+	      "instance 1: its own string, the build date (%d, type %u, %u bytes)", ret,
+	      b.data_type, b.data_size);
 	close(fi);
 }
 
@@ -180,6 +200,19 @@ static void test_errors(void)
 	if (fi >= 0) {
 		ret = block_call(fi, WMI_IOC_BLOCK_SET, &b, 0, fw_info, sizeof(fw_info));
 		CHECK(ret == -EOPNOTSUPP, "a set of a read-only block: EOPNOTSUPP (%d)", ret);
+		ret = block_call(fi, WMI_IOC_BLOCK_SET, &b, 1, fw_date, sizeof(fw_date));
+		CHECK(ret == -EOPNOTSUPP, "a set of its instance 1: EOPNOTSUPP (%d)", ret);
+		/*
+		 * WQAE aborts past its two strings, so a query that reached
+		 * the firmware would fail with EIO: EINVAL is the node's own.
+		 */
+		ret = block_call(fi, WMI_IOC_BLOCK_QUERY, &b, 2, out, sizeof(out));
+		CHECK(ret == -EINVAL, "query of instance 2 of two: EINVAL (%d)", ret);
+		ret = block_call(fi, WMI_IOC_BLOCK_QUERY, &b, 255, out, sizeof(out));
+		CHECK(ret == -EINVAL, "query of instance 255: EINVAL (%d)", ret);
+		ret = block_call(fi, WMI_IOC_BLOCK_SET, &b, 2, fw_info, sizeof(fw_info));
+		CHECK(ret == -EINVAL, "set of instance 2 of two: EINVAL before EOPNOTSUPP (%d)",
+		      ret);
 		close(fi);
 	}
 
@@ -200,20 +233,128 @@ static void test_errors(void)
 	}
 }
 
-static void test_refused(int err)
+/* s marshalled as a WMI string into out (WSTR_MAX bytes); returns its size. */
+static uint32_t wstr(uint8_t *out, const char *s)
+{
+	size_t i, n = strlen(s);
+	uint16_t count = 2 * (n + 1);
+
+	memset(out, 0, WSTR_MAX);
+	out[0] = count & 0xff;
+	out[1] = count >> 8;
+	for (i = 0; i < n; i++)
+		out[2 + 2 * i] = s[i];
+	return 2 + count;
+}
+
+/* The asset owner as its query marshals it, into out; its size, or 0. */
+static uint32_t owner(int fd, uint8_t *out)
 {
 	struct wmi_block_call b;
-	uint32_t v = 77;
-	uint8_t out[16] = { 0 };
+
+	memset(out, 0xee, WSTR_MAX);
+	if (block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, out, WSTR_MAX) ||
+	    b.data_type != WMI_RESULT_STRING)
+		return 0;
+	return b.data_size;
+}
+
+/* Whether the owner reads as the WMI string of s. */
+static bool owner_is(int fd, const char *s)
+{
+	uint8_t want[WSTR_MAX], got[WSTR_MAX];
+	uint32_t n = wstr(want, s);
+
+	return owner(fd, got) == n && !memcmp(got, want, n);
+}
+
+static void test_string(void)
+{
+	static const char max[] = "Acme Rentals, fleet 7, Room 031";	/* 31 */
+	uint8_t saved[WSTR_MAX], in[WSTR_MAX];
+	struct wmi_block_call b;
+	uint32_t saved_size, n;
 	int fd, ret;
 
-	fd = wmi_open(ACME_DATA);
-	CHECK(fd >= 0, "open the charge limit block's node");
+	fd = wmi_open(ACME_OWNER);
+	CHECK(fd >= 0, "open the asset owner block's node");
+	if (fd < 0)
+		return;
+	saved_size = owner(fd, saved);
+	CHECK(saved_size >= 4, "query: a WMI string of %u bytes", saved_size);
+
+	n = wstr(in, "Jane Doe");
+	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
+	CHECK(ret == 0 && owner_is(fd, "Jane Doe"), "set a WMI string, query it back (%d)", ret);
+	CHECK(strlen(max) == 31, "a 31-character owner");
+	n = wstr(in, max);
+	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
+	CHECK(ret == 0 && owner_is(fd, max), "31 characters, the firmware's most (%d)", ret);
+
+	/* The firmware's limit: WSAG aborts, the only way a set says no. */
+	n = wstr(in, "Acme Rentals, fleet 7, Room 0031");
+	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
+	CHECK(ret == -EIO, "32 characters: the firmware fails the set, EIO (%d)", ret);
+	CHECK(owner_is(fd, max), "and the owner is as it was");
+
+	/* Malformed WMI strings: refused before the firmware is asked. */
+	n = wstr(in, "Mallory");
+	in[0] = 15;	/* odd count */
+	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
+	CHECK(ret == -EINVAL, "an odd byte count: EINVAL (%d)", ret);
+	n = wstr(in, "Mallory");
+	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n - 2);
+	CHECK(ret == -ENODATA, "a count past the end of the input: ENODATA (%d)", ret);
+	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, 1);
+	CHECK(ret == -ENODATA, "one byte, not even a count: ENODATA (%d)", ret);
+	n = wstr(in, "Mallory");
+	in[2 + 2 * 1] = 0xe9;	/* U+00E9: 8 bits, but not ASCII */
+	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
+	CHECK(ret == -EINVAL, "a character outside ASCII: EINVAL (%d)", ret);
+	n = wstr(in, "Mallory");
+	in[2 + 2 * 1 + 1] = 0x01;	/* U+0161 */
+	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
+	CHECK(ret == -EINVAL, "a character past 8 bits: EINVAL (%d)", ret);
+	CHECK(owner_is(fd, max), "no malformed string reached the firmware");
+
+	/* Bytes after the count are ignored; no input at all is "". */
+	n = wstr(in, "Bob");
+	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n + 6);
+	CHECK(ret == 0 && owner_is(fd, "Bob"), "bytes after the string are ignored (%d)", ret);
+	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, NULL, 0);
+	CHECK(ret == 0 && owner_is(fd, ""), "no input: the empty string (%d)", ret);
+
+	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 1, in, wstr(in, "Eve"));
+	CHECK(ret == -EINVAL, "instance 1 of one: EINVAL (%d)", ret);
+	CHECK(owner_is(fd, ""), "and it changed nothing");
+
+	/* Put back what the bed had: the query's WMI string is a set's input. */
+	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, saved, saved_size);
+	CHECK(ret == 0 && owner(fd, in) == saved_size && !memcmp(in, saved, saved_size),
+	      "owner put back (%d)", ret);
+	close(fd);
+}
+
+static void test_refused(int err, bool string)
+{
+	struct wmi_block_call b;
+	uint32_t v = 77, n = 4;
+	uint8_t out[WSTR_MAX] = { 0 }, in[WSTR_MAX];
+	const void *data = &v;
+	int fd, ret;
+
+	/* A well-formed string: a malformed one fails EINVAL before the rights. */
+	if (string) {
+		n = wstr(in, "Mallory");
+		data = in;
+	}
+	fd = wmi_open(string ? ACME_OWNER : ACME_DATA);
+	CHECK(fd >= 0, "open the %s block's node", string ? "asset owner" : "charge limit");
 	if (fd < 0)
 		return;
 	ret = block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, out, sizeof(out));
 	CHECK(ret == -err, "query refused: %s (%s)", strerror(err), strerror(-ret));
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, &v, 4);
+	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, data, n);
 	CHECK(ret == -err, "set refused: %s (%s)", strerror(err), strerror(-ret));
 	close(fd);
 }
@@ -224,15 +365,19 @@ int main(int argc, char **argv)
 		test_io();
 	else if (argc == 2 && !strcmp(argv[1], "errors"))
 		test_errors();
-	else if (argc == 3 && !strcmp(argv[1], "refused") && !strcmp(argv[2], "EBUSY"))
-		test_refused(EBUSY);
-	else if (argc == 3 && !strcmp(argv[1], "refused") && !strcmp(argv[2], "EPERM"))
-		test_refused(EPERM);
+	else if (argc == 2 && !strcmp(argv[1], "string"))
+		test_string();
+	else if ((argc == 3 || (argc == 4 && !strcmp(argv[3], "owner"))) &&
+		 !strcmp(argv[1], "refused") && !strcmp(argv[2], "EBUSY"))
+		test_refused(EBUSY, argc == 4);
+	else if ((argc == 3 || (argc == 4 && !strcmp(argv[3], "owner"))) &&
+		 !strcmp(argv[1], "refused") && !strcmp(argv[2], "EPERM"))
+		test_refused(EPERM, argc == 4);
 	else
 		goto usage;
 	return check_finish();
 
 usage:
-	fprintf(stderr, "usage: wmi-block-test io|errors|refused EBUSY|EPERM\n");
+	fprintf(stderr, "usage: wmi-block-test io|errors|string|refused EBUSY|EPERM [owner]\n");
 	return 64;
 }
