@@ -84,7 +84,9 @@ static int nr_nodes;
 
 static uint64_t rng;
 static bool nonroot;
-static unsigned long iter, calls, bad, ncal_checks;
+static unsigned long iter, calls, bad, ncal_checks, records;
+/* How often each errno came back: what the run reached. */
+static unsigned long seen[128];
 
 /* xorshift64*: small, and the same stream on every machine. */
 static uint64_t rnd(void)
@@ -195,6 +197,7 @@ static void broke(const char *fmt, ...)
 static void expect_errno(int err, emask allowed, const char *what)
 {
 	calls++;
+	seen[err & 127]++;
 	if (err >= 128 || !(allowed & E(err)))
 		broke("%s: %s is not a documented answer", what, errname(err));
 }
@@ -241,8 +244,11 @@ static int node_fd(struct node *n)
 	return i;
 }
 
-/* ioctl numbers: the uAPI's, with their size bits changed, and wrong ones. */
-static unsigned long pick_cmd(bool *known)
+/*
+ * ioctl numbers: mostly the node's own (else most calls would end in
+ * ENOTTY), with their size bits changed, the other kind's, and wrong ones.
+ */
+static unsigned long pick_cmd(const struct node *n, bool *known)
 {
 	static const unsigned long uapi[] = {
 		WMI_IOC_METHOD_CALL, WMI_IOC_BLOCK_QUERY, WMI_IOC_BLOCK_SET,
@@ -250,12 +256,12 @@ static unsigned long pick_cmd(bool *known)
 	unsigned long cmd;
 
 	*known = true;
-	switch (below(10)) {
-	case 0:
+	switch (below(20)) {
+	case 0: case 1:
 		/* The kernel goes by the structure's size, not the number's. */
 		cmd = PICK(uapi) & ~((unsigned long)_IOC_SIZEMASK << _IOC_SIZESHIFT);
 		return cmd | (unsigned long)below(_IOC_SIZEMASK + 1) << _IOC_SIZESHIFT;
-	case 1:
+	case 2:
 		*known = false;
 		switch (below(5)) {
 		case 0: return DELL_WMI_SMBIOS_CMD;
@@ -266,8 +272,12 @@ static unsigned long pick_cmd(bool *known)
 		/* Types the VFS does not handle itself ('T', 'f', 'X', 0 it does). */
 		default: return _IOWR('A' + below(19), below(256), struct wmi_block_call);
 		}
+	case 3: case 4:
+		return PICK(uapi);
 	}
-	return PICK(uapi);
+	if (n->kind == K_METHOD)
+		return WMI_IOC_METHOD_CALL;
+	return chance(50) ? WMI_IOC_BLOCK_QUERY : WMI_IOC_BLOCK_SET;
 }
 
 static uint32_t pick_size(uint32_t ver0, bool *defect, bool *tail)
@@ -374,7 +384,7 @@ static void fuzz_call(struct node *n, int slot)
 	uint32_t flags = 0, reserved = 0, data_type = 0, method = 0, arg_bytes;
 	uint64_t in_ptr = 0, out_ptr = 0;
 	emask allowed;
-	unsigned long cmd = pick_cmd(&known);
+	unsigned long cmd = pick_cmd(n, &known);
 	int defects = 0, expect = 0, err, ret, fd = n->fd[slot];
 	uint8_t *arg, *in = NULL, *out = NULL;
 	long before = -1, after;
@@ -542,6 +552,7 @@ static void fuzz_call(struct node *n, int slot)
 
 	if (defects == 1 && defects_known) {
 		calls++;
+		seen[err & 127]++;
 		if (err != expect)
 			broke("got %s, expected %s", errname(err), errname(expect));
 	} else {
@@ -631,6 +642,7 @@ static void check_records(const uint8_t *p, size_t len)
 		if (!ev.seq)
 			broke("record with seq 0");
 		last_seq = ev.seq;
+		records++;
 		off += ev.size;
 	}
 	(void)last_seq;
@@ -924,7 +936,7 @@ int main(int argc, char **argv)
 		if (n->kind == K_EVENT && chance(10)) {
 			/* ioctls on an event node: none is known. */
 			bool known;
-			unsigned long cmd = pick_cmd(&known);
+			unsigned long cmd = pick_cmd(n, &known);
 
 			snprintf(req, sizeof(req), "ioctl(/dev/wmi/%s, %#lx)", n->name, cmd);
 			expect_errno(ioctl(n->fd[slot], cmd, at_guard(&arg_ar, 64)) < 0 ? errno : 0,
@@ -933,6 +945,11 @@ int main(int argc, char **argv)
 	}
 	printf("%lu iterations, %lu answers checked (%lu firmware counts) in %.1f s\n",
 	       iter, calls, ncal_checks, now() - start);
+	printf("answers:");
+	for (i = 0; i < 128; i++)
+		if (seen[i])
+			printf(" %s %lu", errname(i), seen[i]);
+	printf("; %lu event records read\n", records);
 	for (i = 0; i < nr_nodes; i++)
 		for (slot = 0; slot < FDS_PER_NODE; slot++)
 			if (nodes[i].fd[slot] >= 0)
