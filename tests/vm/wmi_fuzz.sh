@@ -6,14 +6,15 @@
 # with the nodes granted, whose raw calls must all be refused.  The
 # runner fails the boot on any kernel splat.  The seed changes each run
 # and is printed; replay one in a guest ("vmtest/run.sh --shell") with
-# the "replay:" line the run printed.
+# the "replay:" line the run printed, or run this script there with
+# WMI_FUZZ_SEED=N.
 # vmtest: timeout=180
 . /wmibpf/tests/lib.sh
 
 # Guest seconds for each part.
 ROOT_SECONDS=40
 NOBODY_SECONDS=15
-seed=$(($(date +%s) % 1000000007))
+seed=${WMI_FUZZ_SEED:-$(($(date +%s) % 1000000007))}
 
 echo "wmi-fuzz seed $seed; replay with: wmi-fuzz --seed $seed (--nonroot as nobody)"
 run_prog wmi-fuzz --seed "$seed" --seconds $ROOT_SECONDS

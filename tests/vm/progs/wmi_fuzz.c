@@ -56,16 +56,17 @@ static const struct {
 	const char *guid;
 	enum kind kind;
 	bool string;
+	uint32_t methods;	/* the firmware knows ids 1..methods */
 } acme[] = {
-	{ ACME_METHODS, K_METHOD, false },
-	{ ACME_STRING, K_METHOD, true },
-	{ ACME_ZONES, K_METHOD, false },
-	{ ACME_HOTKEY, K_METHOD, false },
-	{ ACME_DUP, K_METHOD, false },
-	{ ACME_DATA, K_DATA, false },
-	{ ACME_INFO, K_DATA, true },	/* returns a string; not setable */
-	{ WMI_BMOF, K_DATA, false },		/* wmi-bmof's: EBUSY */
-	{ ACME_EVENT, K_EVENT, false },
+	{ ACME_METHODS, K_METHOD, false, 14 },
+	{ ACME_STRING, K_METHOD, true, 2 },
+	{ ACME_ZONES, K_METHOD, false, 2 },
+	{ ACME_HOTKEY, K_METHOD, false, 3 },	/* any id raises the event */
+	{ ACME_DUP, K_METHOD, false, 1 },
+	{ ACME_DATA, K_DATA, false, 0 },
+	{ ACME_INFO, K_DATA, true, 0 },		/* returns a string; not setable */
+	{ WMI_BMOF, K_DATA, false, 0 },		/* wmi-bmof's: EBUSY */
+	{ ACME_EVENT, K_EVENT, false, 0 },
 };
 
 #define MAX_NODES	16
@@ -76,9 +77,11 @@ static struct node {
 	enum kind kind;
 	bool string;
 	bool setable;
-	uint32_t instances;
+	uint32_t instances, methods;
 	int fd[FDS_PER_NODE];
 	int mode[FDS_PER_NODE];
+	/* An event reader's last record: seq and time, 0 before the first. */
+	uint64_t seq[FDS_PER_NODE], ts[FDS_PER_NODE];
 } nodes[MAX_NODES];
 static int nr_nodes;
 
@@ -241,6 +244,8 @@ static int node_fd(struct node *n)
 	}
 	calls++;
 	n->mode[i] = mode;
+	n->seq[i] = 0;
+	n->ts[i] = 0;
 	return i;
 }
 
@@ -347,8 +352,6 @@ static void fill_input(uint8_t *p, uint32_t n, bool string)
 		p[i] = rnd();
 }
 
-static const uint32_t method_ids[] = { 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 };
-
 /*
  * What a method call, query or set the arguments of which all passed
  * may get: the call ran, or ran into ownership and permission checks.
@@ -442,7 +445,11 @@ static void fuzz_call(struct node *n, int slot)
 		defects++;
 		expect = EINVAL;
 	}
-	method = chance(95) ? PICK(method_ids) : (chance(50) ? 0 : rnd());
+	/* Mostly ids the firmware knows: an unknown one only aborts it (EIO). */
+	if (chance(90))
+		method = 1 + below(n->methods ? n->methods : 16);
+	else
+		method = chance(50) ? below(n->methods + 2) : rnd();
 
 	/* Input: the method's, or a set's new contents. */
 	if (method_cmd || set) {
@@ -617,11 +624,18 @@ static void fuzz_call(struct node *n, int slot)
 	}
 }
 
-/* Check the records a read() returned. */
-static void check_records(const uint8_t *p, size_t len)
+/*
+ * Check the records a read() returned: whole and well formed, and no
+ * event gone missing without a count.  A reader's records follow on from
+ * each other whatever failed in between (EFAULT and EINVAL leave the
+ * record queued): the next one's seq is the last one's plus 1 and the
+ * events lost before it, a lost-events record's the last one's plus
+ * those lost.
+ */
+static void check_records(struct node *n, int slot, const uint8_t *p, size_t len)
 {
-	static uint64_t last_seq;
 	struct wmi_event ev;
+	uint64_t want;
 	size_t off = 0;
 
 	while (off < len) {
@@ -638,14 +652,19 @@ static void check_records(const uint8_t *p, size_t len)
 			      off, ev.size, ev.header_size, ev.flags, ev.data_size, ev.data_type);
 			return;
 		}
-		/* Readers are many (one per open file): only plausibility here. */
-		if (!ev.seq)
-			broke("record with seq 0");
-		last_seq = ev.seq;
+		want = n->seq[slot] + ev.lost + !(ev.flags & WMI_EVENT_F_LOST);
+		if (!ev.seq || (n->seq[slot] && ev.seq != want && ev.lost != UINT32_MAX))
+			broke("record at %zu: seq %llu after %llu with %u lost%s", off,
+			      (unsigned long long)ev.seq, (unsigned long long)n->seq[slot], ev.lost,
+			      ev.flags & WMI_EVENT_F_LOST ? " (lost-events record)" : "");
+		if (ev.timestamp_ns < n->ts[slot])
+			broke("record at %zu: time %llu before the last record's %llu", off,
+			      (unsigned long long)ev.timestamp_ns, (unsigned long long)n->ts[slot]);
+		n->seq[slot] = ev.seq;
+		n->ts[slot] = ev.timestamp_ns;
 		records++;
 		off += ev.size;
 	}
-	(void)last_seq;
 }
 
 static const size_t read_sizes[] = {
@@ -698,7 +717,7 @@ static void fuzz_io(struct node *n, int slot)
 		if (ret > 0 && (size_t)ret > real)
 			broke("read %zd bytes into %zu", ret, real);
 		else if (ret > 0)
-			check_records(buf, ret);
+			check_records(n, slot, buf, ret);
 	}
 }
 
@@ -747,6 +766,7 @@ static void find_nodes(void)
 			snprintf(n->name, sizeof(n->name), "%s", name);
 			n->kind = acme[i].kind;
 			n->string = acme[i].string && acme[i].kind == K_METHOD;
+			n->methods = acme[i].methods;
 			n->instances = read_attr(name, "instance_count");
 			n->setable = read_attr(name, "setable") == 1;
 			memset(n->fd, -1, sizeof(n->fd));
