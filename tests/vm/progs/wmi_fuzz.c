@@ -24,7 +24,8 @@
  *    ENOSPC reports a size larger than the buffer and leaves it alone;
  *  - a failure found before the call (EINVAL, E2BIG, ENOTTY) leaves the
  *    firmware alone (checked with the acme method counter, now and then);
- *  - event records read are whole and well formed.
+ *  - event records read are whole and well formed, and each reader's
+ *    follow on from each other with every lost event counted.
  * Buffers end at a guard page, so a kernel that read or wrote past the
  * length it was given would fault (EFAULT) instead of going unseen.
  */
@@ -87,7 +88,7 @@ static int nr_nodes;
 
 static uint64_t rng;
 static bool nonroot;
-static unsigned long iter, calls, bad, ncal_checks, records;
+static unsigned long iter, calls, bad, ncal_checks, records, time_back;
 /* How often each errno came back: what the run reached. */
 static unsigned long seen[128];
 
@@ -337,8 +338,9 @@ static void fill_input(uint8_t *p, uint32_t n, bool string)
 			if (i + 1 < n)
 				p[i + 1] = chance(2) ? 1 : 0;
 		}
-		if (chars && 2 + v - 2 < n && !(v & 1))
-			p[v] = 0;		/* the terminating nul */
+		/* The last character, at count bytes in, is the nul. */
+		if (v >= 2 && !(v & 1) && v + 1 < n)
+			p[v] = p[v + 1] = 0;
 		return;
 	}
 	if (n >= 4 && chance(60)) {
@@ -657,9 +659,19 @@ static void check_records(struct node *n, int slot, const uint8_t *p, size_t len
 			broke("record at %zu: seq %llu after %llu with %u lost%s", off,
 			      (unsigned long long)ev.seq, (unsigned long long)n->seq[slot], ev.lost,
 			      ev.flags & WMI_EVENT_F_LOST ? " (lost-events record)" : "");
-		if (ev.timestamp_ns < n->ts[slot])
-			broke("record at %zu: time %llu before the last record's %llu", off,
-			      (unsigned long long)ev.timestamp_ns, (unsigned long long)n->ts[slot]);
+		/*
+		 * Not a failure: userspace.rst does not say that time grows
+		 * with seq, and it need not.  The time is taken when dispatch
+		 * starts, seq given at the end, so two events dispatched at
+		 * once (kacpi_notify runs notify work concurrently) may be
+		 * numbered against the order of their times.  Counted and
+		 * shown, for whoever decides what the ABI promises.
+		 */
+		if (ev.timestamp_ns < n->ts[slot] && ++time_back <= 3)
+			printf("note: iter=%lu %s: record seq %llu has time %llu, before seq %llu's %llu\n",
+			       iter, req, (unsigned long long)ev.seq,
+			       (unsigned long long)ev.timestamp_ns,
+			       (unsigned long long)n->seq[slot], (unsigned long long)n->ts[slot]);
 		n->seq[slot] = ev.seq;
 		n->ts[slot] = ev.timestamp_ns;
 		records++;
@@ -969,7 +981,8 @@ int main(int argc, char **argv)
 	for (i = 0; i < 128; i++)
 		if (seen[i])
 			printf(" %s %lu", errname(i), seen[i]);
-	printf("; %lu event records read\n", records);
+	printf("; %lu event records read, %lu with a time before the last one's\n", records,
+	       time_back);
 	for (i = 0; i < nr_nodes; i++)
 		for (slot = 0; slot < FDS_PER_NODE; slot++)
 			if (nodes[i].fd[slot] >= 0)
