@@ -22,7 +22,8 @@ run_prog wmi-fuzz --seed "$seed" --seconds $ROOT_SECONDS
 for n in /dev/wmi/*; do
 	case "${n##*/}" in
 	"$ACME_METHODS"* | "$ACME_STRING"* | "$ACME_ZONES"* | "$ACME_DATA"* | \
-	"$ACME_INFO"* | "$ACME_EVENT"* | "$ACME_HOTKEY"* | "$ACME_DUP"* | "$WMI_BMOF"*)
+	"$ACME_INFO"* | "$ACME_OWNER"* | "$ACME_EVENT"* | "$ACME_HOTKEY"* | "$ACME_DUP"* | \
+	"$WMI_BMOF"*)
 		grant_node "${n##*/}" ;;
 	esac
 done

@@ -66,6 +66,7 @@ static const struct {
 	{ ACME_DUP, K_METHOD, false, 1 },
 	{ ACME_DATA, K_DATA, false, 0 },
 	{ ACME_INFO, K_DATA, true, 0 },		/* returns a string; not setable */
+	{ ACME_OWNER, K_DATA, true, 0 },	/* string flagged, setable */
 	{ WMI_BMOF, K_DATA, false, 0 },		/* wmi-bmof's: EBUSY */
 	{ ACME_EVENT, K_EVENT, false, 0 },
 };
@@ -777,10 +778,11 @@ static void find_nodes(void)
 				continue;
 			snprintf(n->name, sizeof(n->name), "%s", name);
 			n->kind = acme[i].kind;
-			n->string = acme[i].string && acme[i].kind == K_METHOD;
 			n->methods = acme[i].methods;
 			n->instances = read_attr(name, "instance_count");
 			n->setable = read_attr(name, "setable") == 1;
+			/* String input: a string method's, or a string block's set. */
+			n->string = acme[i].string && (acme[i].kind == K_METHOD || n->setable);
 			memset(n->fd, -1, sizeof(n->fd));
 			printf("node %s: %s, %u instance(s)%s%s\n", name,
 			       n->kind == K_METHOD ? "methods" : n->kind == K_DATA ? "data" : "events",
@@ -794,8 +796,8 @@ static void find_nodes(void)
 /* The acme settings the fuzz may change, to put back at the end. */
 static struct {
 	uint32_t brightness, kbd, fan, zone[4], limit;
-	uint8_t tag[128];
-	uint32_t tag_size;
+	uint8_t tag[128], owner[128];
+	uint32_t tag_size, owner_size;
 	bool ok;
 } saved;
 
@@ -854,13 +856,30 @@ static int tag(bool set)
 	return ret || (set && r);
 }
 
+/* The asset owner block, as its query returns it and its set takes it. */
+static int owner(bool set)
+{
+	struct wmi_block_call b = { .size = sizeof(b), .data = (uintptr_t)saved.owner };
+	int fd = wmi_open(ACME_OWNER), ret;
+
+	if (fd < 0)
+		return -1;
+	b.data_size = set ? saved.owner_size : sizeof(saved.owner);
+	ret = ioctl(fd, set ? WMI_IOC_BLOCK_SET : WMI_IOC_BLOCK_QUERY, &b);
+	if (!set)
+		saved.owner_size = b.data_size;
+	close(fd);
+	return ret;
+}
+
 static void save(void)
 {
 	int i, ret;
 
 	ret = get_u32(ACME_METHODS, 0, 1, &saved.brightness) |
 	      get_u32(ACME_METHODS, 0, 3, &saved.kbd) |
-	      get_u32(ACME_METHODS, 0, 5, &saved.fan) | block_u32(false, &saved.limit) | tag(false);
+	      get_u32(ACME_METHODS, 0, 5, &saved.fan) | block_u32(false, &saved.limit) | tag(false) |
+	      owner(false);
 	for (i = 0; i < 4; i++)
 		ret |= get_u32(ACME_ZONES, i, 1, &saved.zone[i]);
 	saved.ok = !ret;
@@ -871,26 +890,30 @@ static void save(void)
 static void restore(void)
 {
 	uint32_t v[4] = { 0 };
-	uint8_t tag_before[128];
-	uint32_t size_before = saved.tag_size;
+	uint8_t tag_before[128], owner_before[128];
+	uint32_t size_before = saved.tag_size, owner_size = saved.owner_size;
 	int i, ret;
 
 	if (!saved.ok)
 		return;
 	memcpy(tag_before, saved.tag, sizeof(tag_before));
+	memcpy(owner_before, saved.owner, sizeof(owner_before));
 	ret = set_u32(ACME_METHODS, 0, 2, saved.brightness) |
 	      set_u32(ACME_METHODS, 0, 4, saved.kbd) |
 	      set_u32(ACME_METHODS, 0, 6, saved.fan) |
 	      /* Event data as the firmware starts with it. */
-	      set_u32(ACME_METHODS, 0, 12, 0) | block_u32(true, &saved.limit) | tag(true);
+	      set_u32(ACME_METHODS, 0, 12, 0) | block_u32(true, &saved.limit) | tag(true) |
+	      owner(true);
 	for (i = 0; i < 4; i++)
 		ret |= set_u32(ACME_ZONES, i, 2, saved.zone[i]);
 	CHECK(!ret, "acme settings put back");
 	ret = get_u32(ACME_METHODS, 0, 1, &v[0]) | get_u32(ACME_METHODS, 0, 3, &v[1]) |
-	      get_u32(ACME_METHODS, 0, 5, &v[2]) | block_u32(false, &v[3]) | tag(false);
+	      get_u32(ACME_METHODS, 0, 5, &v[2]) | block_u32(false, &v[3]) | tag(false) |
+	      owner(false);
 	CHECK(!ret && v[0] == saved.brightness && v[1] == saved.kbd && v[2] == saved.fan &&
 	      v[3] == saved.limit && saved.tag_size == size_before &&
-	      !memcmp(tag_before, saved.tag, size_before),
+	      !memcmp(tag_before, saved.tag, size_before) && saved.owner_size == owner_size &&
+	      !memcmp(owner_before, saved.owner, owner_size),
 	      "acme settings as before: brightness %u, keyboard %u, fan %u, limit %u",
 	      v[0], v[1], v[2], v[3]);
 	for (i = 0; i < 4; i++) {
