@@ -53,7 +53,7 @@ DEBIAN_TESTS ?= dkms_module wmi_cdev_types wmi_cdev_errors wmi_bpf_deny wmi_bpf_
 	wmi_bpf_translator wmi_bpf_bpftool wmibpf_load wmibpf_show wmibpf_mode wmibpf_replace \
 	dell_drivers dell_smbios_example dell_wmi_event wmi_cdev_lockdown wmi_bpf_lockdown \
 	wmi_event_read wmi_bpf_event policy_events policy_readers acme_hotkeys dell_led \
-	wmi_block_io wmibpf_block wmi_bpf_block
+	wmi_block_io wmibpf_block wmi_bpf_block wmi_block_claim
 
 .PHONY: all deps kernel tools modules acpi smbios unit bpf loader progs stage initramfs vm-deps \
 	vm check demo bench bench-loader install dkms clean clean-cache help

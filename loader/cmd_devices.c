@@ -54,8 +54,10 @@ static void device_json(struct json *j, const struct device_info *d, const char 
 	json_kv_uint(j, "instances", strtoul(d->instances, NULL, 10));
 	json_kv_bool(j, "expensive", d->expensive[0] == '1');
 	json_kv_string(j, strcmp(d->kind, "event") ? "object_id" : "notify_id", d->id);
-	if (!strcmp(d->kind, "data"))
+	if (!strcmp(d->kind, "data")) {
 		json_kv_bool(j, "setable", d->setable[0] == '1');
+		json_kv_bool(j, "claimed", d->claimed_block);
+	}
 	json_key(j, "driver");
 	if (d->driver[0])
 		json_string(j, d->driver);
@@ -174,8 +176,9 @@ static void devices_text(struct device_info *devs, size_t nr, char (*policies)[2
 		text_escape(d->name, sizeof(d->name), esc[i][0], sizeof(esc[i][0]));
 		owners_text(d, owners, sizeof(owners));
 		text_escape(owners, sizeof(owners), esc[i][1], sizeof(esc[i][1]));
-		text_escape(d->claimed[0] ? d->claimed : "-", sizeof(d->claimed), esc[i][2],
-			    sizeof(esc[i][2]));
+		/* a data block is claimed whole: its queries and sets */
+		text_escape(d->claimed_block ? "block" : d->claimed[0] ? d->claimed : "-",
+			    sizeof(d->claimed), esc[i][2], sizeof(esc[i][2]));
 		text_escape(d->kind, sizeof(d->kind), esc[i][3], sizeof(esc[i][3]));
 		text_escape(d->shared[0] ? d->shared : "-", sizeof(d->shared), esc[i][4],
 			    sizeof(esc[i][4]));

@@ -14,7 +14,7 @@
 void device_info_read(const char *sysdir, const char *devdir, const char *name,
 		      struct device_info *d)
 {
-	char dir[PATH_MAX], path[PATH_MAX + 64], link[PATH_MAX], uevent[1024];
+	char dir[PATH_MAX], path[PATH_MAX + 64], link[PATH_MAX], uevent[1024], flag[4] = "";
 	const char *devtype;
 	ssize_t n;
 	FILE *f;
@@ -39,6 +39,9 @@ void device_info_read(const char *sysdir, const char *devdir, const char *name,
 		  sizeof(d->id));
 	read_attr(dir, "setable", d->setable, sizeof(d->setable));
 	read_attr(dir, "claimed_methods", d->claimed, sizeof(d->claimed));
+	/* A data block is claimed whole; kernels before block claims lack the file. */
+	read_attr(dir, "claimed", flag, sizeof(flag));
+	d->claimed_block = !strcmp(d->kind, "data") && flag[0] == '1';
 	read_attr(dir, "shared_methods", d->shared, sizeof(d->shared));
 	read_attr_lines(dir, "guid_users", d->guid_users, sizeof(d->guid_users));
 	if (realpath(dir, path) && strrchr(path, '/')) {

@@ -16,7 +16,8 @@ struct device_info {
 	char id[16];		/* object id, or notify id of an event */
 	char setable[4];
 	char driver[64];
-	char claimed[256];
+	char claimed[256];	/* claimed method ids */
+	bool claimed_block;	/* a data block its driver claims */
 	char shared[256];	/* shared method ids, or "all" */
 	char guid_users[256];	/* modules using it by GUID, comma separated */
 	char mapper[256];	/* the sysfs directory of its ACPI-WMI mapper */

@@ -166,7 +166,9 @@ static int setup(void **state)
 	device(ACME_DEV, "method", "acme-wmi", "2 4\n", "1 3 5\n");
 	device("AD81FA8F-3A66-4C67-B111-78F81C9633B3", "method", "wmi-testdrv", "\n", "all\n");
 	device("1E8FEC9B-04A5-4ED1-B79D-B77EF1152878", "data", "evil\x1b[2Jdrv", NULL, NULL);
+	put(root, "1E8FEC9B-04A5-4ED1-B79D-B77EF1152878", "claimed", "1\n");
 	device(BLOB_DEV, "data", NULL, NULL, NULL);
+	put(root, BLOB_DEV, "claimed", "0\n");
 	device(EVENT_DEV, "event", "dell-wmi", NULL, NULL);
 	put(root, EVENT_DEV, "guid_users", "toshiba_acpi\n");
 	device(LED_DEV, "method", NULL, NULL, NULL);
@@ -365,6 +367,23 @@ static void shared_shown(void **state)
 	free(out);
 }
 
+/* A data block its driver claims: "block" under CLAIMED, and in JSON. */
+static void block_claimed(void **state)
+{
+	char *out = run_devices();
+
+	(void)state;
+	assert_column(out, "1E8FEC9B", "CLAIMED", "block");
+	assert_column(out, BLOB_DEV, "CLAIMED", "-");
+	free(out);
+
+	out = run_devices_as(true);
+	assert_non_null(strstr(out, "\"device\":\"1E8FEC9B-04A5-4ED1-B79D-B77EF1152878\","));
+	assert_non_null(strstr(out, "\"setable\":false,\"claimed\":true,"));
+	assert_non_null(strstr(out, "\"setable\":false,\"claimed\":false,"));
+	free(out);
+}
+
 /*
  * Modules using a device by GUID, after its driver under DRIVER, marked
  * "(guid)", and in JSON; a device nobody uses by GUID has [].
@@ -505,6 +524,7 @@ int main(void)
 		cmocka_unit_test(id_escaped),
 		cmocka_unit_test(policy_comma),
 		cmocka_unit_test(shared_shown),
+		cmocka_unit_test(block_claimed),
 		cmocka_unit_test(guid_users_shown),
 		cmocka_unit_test(alias_policies),
 		cmocka_unit_test(class_named),
