@@ -64,7 +64,8 @@ int node_ioctl(const struct cli *c, const struct node_call *n);
 	{ EPERM, "a raw " verb " needs CAP_SYS_RAWIO when the node is opened and no "	\
 		 "lockdown" },								\
 	{ EINVAL, "no such instance; see wmibpf devices" },				\
-	{ ENODEV, "the device went away" }
+	{ ENODEV, "the device went away" },						\
+	{ EIO, "the firmware failed the " verb ": an AML error, as firmware says no" }
 
 /* What a data block's node is, for a query's and a set's node_kind alike. */
 #define NODE_BLOCK_KIND				\

@@ -290,7 +290,8 @@ static void query_errors(void **state)
 		  "lockdown)\n" },
 		{ ENODEV, "wmibpf query " DATA, "wmibpf: " DATA " instance 0: No such device (the "
 		  "device went away)\n" },
-		{ EIO, "wmibpf query " DATA, "wmibpf: " DATA " instance 0: Input/output error\n" },
+		{ EIO, "wmibpf query " DATA, "wmibpf: " DATA " instance 0: Input/output error (the "
+		  "firmware failed the query: an AML error, as firmware says no)\n" },
 		{ EBUSY, "wmibpf query " DATA, "wmibpf: " DATA " instance 0: Device or resource "
 		  "busy (the block belongs to the driver or a GUID user of an alias of the device; "
 		  "see wmibpf devices)\n" },

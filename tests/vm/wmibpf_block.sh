@@ -93,8 +93,8 @@ expect_eq "$(wmibpf query $ACME_OWNER)" \
 expect_ok "back to Jane Doe" wmibpf set $ACME_OWNER --string 'Jane Doe'
 # The firmware fails a set past 31 characters: the only way WSxx says no.
 expect_eq "$(wmibpf set $ACME_OWNER --string 'Acme Rentals, fleet 7, Room 0031' 2>&1; echo $?)" \
-	"wmibpf: $ACME_OWNER instance 0: Input/output error
-1" "32 characters: the firmware's EIO"
+	"wmibpf: $ACME_OWNER instance 0: Input/output error (the firmware failed the set: an AML error, as firmware says no)
+1" "32 characters: the firmware's EIO, said to be the firmware's"
 expect_eq "$(wmibpf query $ACME_OWNER)" "$jane" "the owner as it was"
 
 # Not a WMI string: the kernel refuses it before the firmware.

@@ -28,23 +28,15 @@
 static atomic_bool stop;
 static atomic_long calls, bad, busy;
 
-static int block_call(int fd, unsigned long ioc, uint32_t *v)
-{
-	struct wmi_block_call b = {
-		.size = sizeof(b), .data = (uintptr_t)v, .data_size = sizeof(*v),
-	};
-
-	return ioctl(fd, ioc, &b) < 0 ? -errno : 0;
-}
-
 static void *setter(void *arg)
 {
 	int fd = wmi_open(ACME_DATA), ret;
+	struct wmi_block_call b;
 	uint32_t limit = 60;
 
 	(void)arg;
 	while (fd >= 0 && !stop) {
-		ret = block_call(fd, WMI_IOC_BLOCK_SET, &limit);
+		ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, &limit, sizeof(limit));
 		calls++;
 		if (ret == -EBUSY) {
 			busy++;
@@ -64,12 +56,13 @@ static void *setter(void *arg)
 static void *querier(void *arg)
 {
 	int fd = wmi_open(ACME_DATA), ret;
+	struct wmi_block_call b;
 	uint32_t limit;
 
 	(void)arg;
 	while (fd >= 0 && !stop) {
 		limit = 0;
-		ret = block_call(fd, WMI_IOC_BLOCK_QUERY, &limit);
+		ret = wmi_block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, &limit, sizeof(limit));
 		calls++;
 		if (ret == -EBUSY) {
 			busy++;

@@ -37,31 +37,13 @@ static const uint8_t fw_date[] = {	/* "built 2026-11-30", instance 1 */
 /* Room for any WMI string of the asset owner and more. */
 #define WSTR_MAX	256
 
-static void block_fill(struct wmi_block_call *b, uint32_t instance, const void *data,
-		       uint32_t size)
-{
-	memset(b, 0, sizeof(*b));
-	b->size = sizeof(*b);
-	b->instance = instance;
-	b->data = (uintptr_t)data;
-	b->data_size = size;
-}
-
-/* A query or set; returns 0 or -errno, *b left as the kernel wrote it. */
-static int block_call(int fd, unsigned long ioc, struct wmi_block_call *b, uint32_t instance,
-		      const void *data, uint32_t size)
-{
-	block_fill(b, instance, data, size);
-	return ioctl(fd, ioc, b) < 0 ? -errno : 0;
-}
-
 /* The charge limit, or UINT32_MAX if it could not be read. */
 static uint32_t charge_limit(int fd)
 {
 	struct wmi_block_call b;
 	uint8_t out[4] = { 0 };
 
-	if (block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, out, sizeof(out)) ||
+	if (wmi_block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, out, sizeof(out)) ||
 	    b.data_size != 4 || b.data_type != WMI_RESULT_BUFFER)
 		return UINT32_MAX;
 	return le32(out);
@@ -71,7 +53,7 @@ static int set_charge_limit(int fd, uint32_t v)
 {
 	struct wmi_block_call b;
 
-	return block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, &v, sizeof(v));
+	return wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, &v, sizeof(v));
 }
 
 static void test_io(void)
@@ -92,11 +74,11 @@ static void test_io(void)
 	CHECK(set_charge_limit(fd, 10) == 0, "set 10: the firmware ignores it, as such firmware does");
 	CHECK(charge_limit(fd) == 75, "query after the ignored set: still 75");
 
-	ret = block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, out, 3);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, out, 3);
 	CHECK(ret == -ENOSPC && b.data_size == 4 && b.data_type == WMI_RESULT_BUFFER,
 	      "a buffer too small: ENOSPC with the size and type needed (%d, %u, %u)", ret,
 	      b.data_size, b.data_type);
-	ret = block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, NULL, 0);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, NULL, 0);
 	CHECK(ret == -ENOSPC && b.data_size == 4, "no buffer at all: ENOSPC with the size (%d)",
 	      ret);
 	CHECK(set_charge_limit(fd, before) == 0 && charge_limit(fd) == before,
@@ -107,13 +89,13 @@ static void test_io(void)
 	CHECK(fi >= 0, "open the firmware information block's node");
 	if (fi < 0)
 		return;
-	ret = block_call(fi, WMI_IOC_BLOCK_QUERY, &b, 0, out, sizeof(out));
+	ret = wmi_block_call(fi, WMI_IOC_BLOCK_QUERY, &b, 0, out, sizeof(out));
 	CHECK(ret == 0 && b.data_type == WMI_RESULT_STRING && b.data_size == sizeof(fw_info) &&
 	      !memcmp(out, fw_info, sizeof(fw_info)),
 	      "a string block: a WMI string (%d, type %u, %u bytes)", ret, b.data_type,
 	      b.data_size);
 	memset(out, 0, sizeof(out));
-	ret = block_call(fi, WMI_IOC_BLOCK_QUERY, &b, 1, out, sizeof(out));
+	ret = wmi_block_call(fi, WMI_IOC_BLOCK_QUERY, &b, 1, out, sizeof(out));
 	CHECK(ret == 0 && b.data_type == WMI_RESULT_STRING && b.data_size == sizeof(fw_date) &&
 	      !memcmp(out, fw_date, sizeof(fw_date)),
 	      "instance 1: its own string, the build date (%d, type %u, %u bytes)", ret,
@@ -142,13 +124,13 @@ static void test_errors(void)
 	CHECK(before != 77 && before != UINT32_MAX, "charge limit %u first", before);
 
 	/* Each bad set is a set to 77: none of them may reach the firmware. */
-	block_fill(&b, 0, &v, 4);
+	wmi_block_fill(&b, 0, &v, 4);
 	b.size = 16;
 	CHECK(ioctl(fd, WMI_IOC_BLOCK_SET, &b) < 0 && errno == EINVAL,
 	      "size below version 0: EINVAL");
 	b.size = 0;
 	CHECK(ioctl(fd, WMI_IOC_BLOCK_SET, &b) < 0 && errno == EINVAL, "size 0: EINVAL");
-	block_fill(&b, 0, &v, 4);
+	wmi_block_fill(&b, 0, &v, 4);
 	b.size = 8192;
 	CHECK(ioctl(fd, WMI_IOC_BLOCK_SET, &b) < 0 && errno == E2BIG,
 	      "size larger than a page: E2BIG");
@@ -161,26 +143,26 @@ static void test_errors(void)
 	CHECK(ioctl(fd, WMI_IOC_BLOCK_SET, &big) < 0 && errno == E2BIG,
 	      "larger structure with unknown non-zero fields: E2BIG");
 
-	block_fill(&b, 0, &v, 4);
+	wmi_block_fill(&b, 0, &v, 4);
 	b.flags = 1;
 	CHECK(ioctl(fd, WMI_IOC_BLOCK_SET, &b) < 0 && errno == EINVAL, "non-zero flags: EINVAL");
-	block_fill(&b, 0, &v, 4);
+	wmi_block_fill(&b, 0, &v, 4);
 	b.reserved = 1;
 	CHECK(ioctl(fd, WMI_IOC_BLOCK_SET, &b) < 0 && errno == EINVAL,
 	      "non-zero reserved: EINVAL");
-	block_fill(&b, 0, &v, 4);
+	wmi_block_fill(&b, 0, &v, 4);
 	b.data_type = WMI_RESULT_BUFFER;
 	CHECK(ioctl(fd, WMI_IOC_BLOCK_SET, &b) < 0 && errno == EINVAL,
 	      "a set with a data type: EINVAL");
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 1, &v, 4);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 1, &v, 4);
 	CHECK(ret == -EINVAL, "instance past the block's count: EINVAL (%d)", ret);
-	ret = block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 1, out, sizeof(out));
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 1, out, sizeof(out));
 	CHECK(ret == -EINVAL, "query of an instance past the count: EINVAL (%d)", ret);
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, huge, sizeof(huge));
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, huge, sizeof(huge));
 	CHECK(ret == -E2BIG, "input above WMI_METHOD_INPUT_MAX: E2BIG (%d)", ret);
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, (void *)8, 4);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, (void *)8, 4);
 	CHECK(ret == -EFAULT, "bad input pointer: EFAULT (%d)", ret);
-	ret = block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, (void *)0xffff800000000000ULL, 16);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, (void *)0xffff800000000000ULL, 16);
 	CHECK(ret == -EFAULT, "kernel address as output: EFAULT (%d)", ret);
 	CHECK(wmi_call(fd, &c, 0, 1, &v, 4, out, sizeof(out)) == -ENOTTY,
 	      "a method call on a data block's node: ENOTTY");
@@ -198,19 +180,19 @@ static void test_errors(void)
 
 	fi = wmi_open(ACME_INFO);
 	if (fi >= 0) {
-		ret = block_call(fi, WMI_IOC_BLOCK_SET, &b, 0, fw_info, sizeof(fw_info));
+		ret = wmi_block_call(fi, WMI_IOC_BLOCK_SET, &b, 0, fw_info, sizeof(fw_info));
 		CHECK(ret == -EOPNOTSUPP, "a set of a read-only block: EOPNOTSUPP (%d)", ret);
-		ret = block_call(fi, WMI_IOC_BLOCK_SET, &b, 1, fw_date, sizeof(fw_date));
+		ret = wmi_block_call(fi, WMI_IOC_BLOCK_SET, &b, 1, fw_date, sizeof(fw_date));
 		CHECK(ret == -EOPNOTSUPP, "a set of its instance 1: EOPNOTSUPP (%d)", ret);
 		/*
 		 * WQAE aborts past its two strings, so a query that reached
 		 * the firmware would fail with EIO: EINVAL is the node's own.
 		 */
-		ret = block_call(fi, WMI_IOC_BLOCK_QUERY, &b, 2, out, sizeof(out));
+		ret = wmi_block_call(fi, WMI_IOC_BLOCK_QUERY, &b, 2, out, sizeof(out));
 		CHECK(ret == -EINVAL, "query of instance 2 of two: EINVAL (%d)", ret);
-		ret = block_call(fi, WMI_IOC_BLOCK_QUERY, &b, 255, out, sizeof(out));
+		ret = wmi_block_call(fi, WMI_IOC_BLOCK_QUERY, &b, 255, out, sizeof(out));
 		CHECK(ret == -EINVAL, "query of instance 255: EINVAL (%d)", ret);
-		ret = block_call(fi, WMI_IOC_BLOCK_SET, &b, 2, fw_info, sizeof(fw_info));
+		ret = wmi_block_call(fi, WMI_IOC_BLOCK_SET, &b, 2, fw_info, sizeof(fw_info));
 		CHECK(ret == -EINVAL, "set of instance 2 of two: EINVAL before EOPNOTSUPP (%d)",
 		      ret);
 		close(fi);
@@ -218,16 +200,16 @@ static void test_errors(void)
 
 	fi = wmi_open(ACME_EVENT);
 	if (fi >= 0) {
-		ret = block_call(fi, WMI_IOC_BLOCK_QUERY, &b, 0, out, sizeof(out));
+		ret = wmi_block_call(fi, WMI_IOC_BLOCK_QUERY, &b, 0, out, sizeof(out));
 		CHECK(ret == -ENOTTY, "a query on an event device's node: ENOTTY (%d)", ret);
 		close(fi);
 	}
 
 	fm = wmi_open(ACME_METHODS);
 	if (fm >= 0) {
-		ret = block_call(fm, WMI_IOC_BLOCK_QUERY, &b, 0, out, sizeof(out));
+		ret = wmi_block_call(fm, WMI_IOC_BLOCK_QUERY, &b, 0, out, sizeof(out));
 		CHECK(ret == -ENOTTY, "a query on a method device's node: ENOTTY (%d)", ret);
-		ret = block_call(fm, WMI_IOC_BLOCK_SET, &b, 0, &v, 4);
+		ret = wmi_block_call(fm, WMI_IOC_BLOCK_SET, &b, 0, &v, 4);
 		CHECK(ret == -ENOTTY, "a set on a method device's node: ENOTTY (%d)", ret);
 		close(fm);
 	}
@@ -253,7 +235,7 @@ static uint32_t owner(int fd, uint8_t *out)
 	struct wmi_block_call b;
 
 	memset(out, 0xee, WSTR_MAX);
-	if (block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, out, WSTR_MAX) ||
+	if (wmi_block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, out, WSTR_MAX) ||
 	    b.data_type != WMI_RESULT_STRING)
 		return 0;
 	return b.data_size;
@@ -284,52 +266,52 @@ static void test_string(void)
 	CHECK(saved_size >= 4, "query: a WMI string of %u bytes", saved_size);
 
 	n = wstr(in, "Jane Doe");
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
 	CHECK(ret == 0 && owner_is(fd, "Jane Doe"), "set a WMI string, query it back (%d)", ret);
 	CHECK(strlen(max) == 31, "a 31-character owner");
 	n = wstr(in, max);
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
 	CHECK(ret == 0 && owner_is(fd, max), "31 characters, the firmware's most (%d)", ret);
 
 	/* The firmware's limit: WSAG aborts, the only way a set says no. */
 	n = wstr(in, "Acme Rentals, fleet 7, Room 0031");
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
 	CHECK(ret == -EIO, "32 characters: the firmware fails the set, EIO (%d)", ret);
 	CHECK(owner_is(fd, max), "and the owner is as it was");
 
 	/* Malformed WMI strings: refused before the firmware is asked. */
 	n = wstr(in, "Mallory");
 	in[0] = 15;	/* odd count */
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
 	CHECK(ret == -EINVAL, "an odd byte count: EINVAL (%d)", ret);
 	n = wstr(in, "Mallory");
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n - 2);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n - 2);
 	CHECK(ret == -ENODATA, "a count past the end of the input: ENODATA (%d)", ret);
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, 1);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, 1);
 	CHECK(ret == -ENODATA, "one byte, not even a count: ENODATA (%d)", ret);
 	n = wstr(in, "Mallory");
 	in[2 + 2 * 1] = 0xe9;	/* U+00E9: 8 bits, but not ASCII */
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
 	CHECK(ret == -EINVAL, "a character outside ASCII: EINVAL (%d)", ret);
 	n = wstr(in, "Mallory");
 	in[2 + 2 * 1 + 1] = 0x01;	/* U+0161 */
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n);
 	CHECK(ret == -EINVAL, "a character past 8 bits: EINVAL (%d)", ret);
 	CHECK(owner_is(fd, max), "no malformed string reached the firmware");
 
 	/* Bytes after the count are ignored; no input at all is "". */
 	n = wstr(in, "Bob");
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n + 6);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, in, n + 6);
 	CHECK(ret == 0 && owner_is(fd, "Bob"), "bytes after the string are ignored (%d)", ret);
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, NULL, 0);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, NULL, 0);
 	CHECK(ret == 0 && owner_is(fd, ""), "no input: the empty string (%d)", ret);
 
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 1, in, wstr(in, "Eve"));
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 1, in, wstr(in, "Eve"));
 	CHECK(ret == -EINVAL, "instance 1 of one: EINVAL (%d)", ret);
 	CHECK(owner_is(fd, ""), "and it changed nothing");
 
 	/* Put back what the bed had: the query's WMI string is a set's input. */
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, saved, saved_size);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, saved, saved_size);
 	CHECK(ret == 0 && owner(fd, in) == saved_size && !memcmp(in, saved, saved_size),
 	      "owner put back (%d)", ret);
 	close(fd);
@@ -352,9 +334,9 @@ static void test_refused(int err, bool string)
 	CHECK(fd >= 0, "open the %s block's node", string ? "asset owner" : "charge limit");
 	if (fd < 0)
 		return;
-	ret = block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, out, sizeof(out));
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, out, sizeof(out));
 	CHECK(ret == -err, "query refused: %s (%s)", strerror(err), strerror(-ret));
-	ret = block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, data, n);
+	ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, data, n);
 	CHECK(ret == -err, "set refused: %s (%s)", strerror(err), strerror(-ret));
 	close(fd);
 }

@@ -30,17 +30,14 @@ static struct bpf_link *ops_link;
 /* The kernel's values of kinds, origins, verdicts and flags, as the program has them */
 #define K (skel->rodata)
 
+/* A query or set of the charge limit's instance 0, on a node of its own. */
 static int block_call(unsigned long ioc, struct wmi_block_call *b, void *data, uint32_t size)
 {
 	int fd = wmi_open(ACME_DATA), ret;
 
 	if (fd < 0)
 		return -errno;
-	memset(b, 0, sizeof(*b));
-	b->size = sizeof(*b);
-	b->data = (uintptr_t)data;
-	b->data_size = size;
-	ret = ioctl(fd, ioc, b) < 0 ? -errno : 0;
+	ret = wmi_block_call(fd, ioc, b, 0, data, size);
 	close(fd);
 	return ret;
 }

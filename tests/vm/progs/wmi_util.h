@@ -113,6 +113,25 @@ static inline int wmi_call_u32(int fd, uint32_t instance, uint32_t method,
 	return 0;
 }
 
+/* A data block call of instance on data[0..size): version 0, nothing else set. */
+static inline void wmi_block_fill(struct wmi_block_call *b, uint32_t instance, const void *data,
+				  uint32_t size)
+{
+	memset(b, 0, sizeof(*b));
+	b->size = sizeof(*b);
+	b->instance = instance;
+	b->data = (uintptr_t)data;
+	b->data_size = size;
+}
+
+/* A query or set on the node fd: 0 or -errno, *b left as the kernel wrote it. */
+static inline int wmi_block_call(int fd, unsigned long ioc, struct wmi_block_call *b,
+				 uint32_t instance, const void *data, uint32_t size)
+{
+	wmi_block_fill(b, instance, data, size);
+	return ioctl(fd, ioc, b) < 0 ? -errno : 0;
+}
+
 /*
  * The acme firmware's state of the hot key's event, as its WED0 method
  * last set it (method 11 of the acme method device): 0 off, 1 on, 0xff
