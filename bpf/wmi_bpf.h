@@ -121,6 +121,12 @@ static __always_inline int wmi_answer_u32(struct wmi_bpf_ctx *ctx, __u32 value)
 	return ret ? ret : WMI_BPF_ANSWERED;
 }
 
+/* A query or set of a data block, rather than a method call or an event. */
+static __always_inline bool wmi_is_block(const struct wmi_bpf_ctx *ctx)
+{
+	return ctx->kind == WMI_KIND_QUERY || ctx->kind == WMI_KIND_SET;
+}
+
 /* Little-endian dwords in marshalled data, whatever their alignment. */
 static __always_inline __u32 wmi_get_u32(const __u8 *p)
 {

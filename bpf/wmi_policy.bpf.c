@@ -100,17 +100,6 @@ static __always_inline bool is_event(struct wmi_bpf_ctx *call)
 	return call->kind == WMI_KIND_EVENT;
 }
 
-/*
- * A query or set of a data block. No rule names one yet, and a default
- * written for method calls is not one for blocks: they go on untouched,
- * as before the kernel showed them to programs, under the kernel's own
- * rules for raw access.
- */
-static __always_inline bool is_block(struct wmi_bpf_ctx *call)
-{
-	return call->kind == WMI_KIND_QUERY || call->kind == WMI_KIND_SET;
-}
-
 /* An open of an event device's node, to read its events. */
 static __always_inline bool is_open(struct wmi_bpf_ctx *call)
 {
@@ -372,7 +361,12 @@ int BPF_PROG(policy_call, struct wmi_bpf_ctx *call)
 	__s32 error;
 	int ret;
 
-	if (is_block(call))
+	/*
+	 * No rule names a data block yet, and a default written for method
+	 * calls is not one for blocks: they go on untouched, under the
+	 * kernel's own rules for raw access.
+	 */
+	if (wmi_is_block(call))
 		return WMI_BPF_CONTINUE;
 	rule = lookup(ctx, call);
 	id = rule ? rule->id : WMI_RULE_DEFAULT;
@@ -426,7 +420,7 @@ int BPF_PROG(policy_done, struct wmi_bpf_ctx *call)
 	struct wmi_rule *rule;
 	__u32 action, flags;
 
-	if (is_block(call))
+	if (wmi_is_block(call))
 		return 0;
 	rule = lookup(ctx, call);
 	action = rule ? rule->action : default_action;

@@ -7,7 +7,7 @@
 . /wmibpf/tests/lib.sh
 before=$(wmibpf query $ACME_DATA)
 load_module acme_battery
-run_prog wmi-block-race 20
+run_prog wmi-race-test block 20
 unload_module acme_battery
 expect_ok "charge limit put back" wmibpf set $ACME_DATA --input "$(echo "$before" | sed 's/^buffer \[\(.*\)\]$/\1/')"
 finish

@@ -43,11 +43,6 @@ __s32 set_output_ret = 1;	/* 1: not called */
 __s32 allow_raw_ret = 1;
 __u32 rewrite_refused;
 
-static __always_inline bool is_block(struct wmi_bpf_ctx *call)
-{
-	return call->kind == WMI_KIND_QUERY || call->kind == WMI_KIND_SET;
-}
-
 /* bpf_wmi_set_output() with reply: kfuncs take writable memory, the stack. */
 static __always_inline int set_reply(struct wmi_bpf_ctx *call)
 {
@@ -73,7 +68,7 @@ int BPF_PROG(block_call, struct wmi_bpf_ctx *call)
 	__u32 action;
 	__u8 *p;
 
-	if (!is_block(call))
+	if (!wmi_is_block(call))
 		return WMI_BPF_CONTINUE;
 	calls++;
 	kind = call->kind;
@@ -120,7 +115,7 @@ int BPF_PROG(block_done, struct wmi_bpf_ctx *call)
 {
 	const __u8 *p;
 
-	if (!is_block(call))
+	if (!wmi_is_block(call))
 		return 0;
 	dones++;
 	done_kind = call->kind;

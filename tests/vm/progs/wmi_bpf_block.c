@@ -64,17 +64,6 @@ static int user_set(uint32_t value)
 	return block_call(WMI_IOC_BLOCK_SET, &b, &value, sizeof(value));
 }
 
-static bool kcall_eq(const char *file, const char *req, const char *want)
-{
-	char out[256] = "";
-
-	if (kcall_on(file, req, out, sizeof(out)))
-		return false;
-	if (strcmp(out, want))
-		printf("  %s %s -> '%s', expected '%s'\n", file, req, out, want);
-	return !strcmp(out, want);
-}
-
 /*
  * acme's method 14: whether collection is on (bit 0), and how often WCAD
  * enabled it (bits 8 and up). -1 if it cannot be read.
@@ -158,16 +147,16 @@ static void test_seen(void)
 	      skel->bss->done_out_max == 0, "method_done sees a set without result");
 	CHECK(firmware_limit() == 70, "the firmware got 70");
 
-	CHECK(kcall_eq("query_block", ACME_DATA " 0 4", "ok 4 46 00 00 00"),
+	CHECK(kcall_on_is("query_block", ACME_DATA " 0 4", "ok 4 46 00 00 00"),
 	      "kernel query through the buffer API passes");
 	CHECK(skel->bss->origin == K->origin_kernel && skel->bss->out_min == 4 &&
 	      skel->bss->out_max == 4096 && !(skel->bss->flags & K->flag_acpi_object),
 	      "a wmidev_query_block() caller may be answered with its min_size 4 and up");
-	CHECK(kcall_eq("query", ACME_DATA " 0", "ok buffer 46 00 00 00"),
+	CHECK(kcall_on_is("query", ACME_DATA " 0", "ok buffer 46 00 00 00"),
 	      "kernel query through the ACPI-object API passes");
 	CHECK((skel->bss->flags & K->flag_acpi_object) && skel->bss->out_max == 0,
 	      "an ACPI-object caller is flagged and may not be answered");
-	CHECK(kcall_eq("set_block", ACME_DATA " 0 50000000", "ok 0") &&
+	CHECK(kcall_on_is("set_block", ACME_DATA " 0 50000000", "ok 0") &&
 	      skel->bss->kind == K->kind_set && skel->bss->origin == K->origin_kernel &&
 	      skel->bss->in_value == 80, "kernel set of 80 seen");
 }
@@ -179,13 +168,13 @@ static void test_deny(long c0)
 	skel->bss->query_action = DENY;
 	skel->bss->set_action = DENY;
 	CHECK(user_query(&v, NULL, NULL) == -EACCES, "a denied user query: EACCES");
-	CHECK(kcall_eq("query_block", ACME_DATA " 0 4", "error -13"),
+	CHECK(kcall_on_is("query_block", ACME_DATA " 0 4", "error -13"),
 	      "a denied kernel query: -EACCES");
-	CHECK(kcall_eq("query", ACME_DATA " 0", "error AE_ERROR"),
+	CHECK(kcall_on_is("query", ACME_DATA " 0", "error AE_ERROR"),
 	      "a denied ACPI-object query: no object");
 	CHECK(collections() == c0, "no denied query enabled collection");
 	CHECK(user_set(60) == -EACCES, "a denied user set: EACCES");
-	CHECK(kcall_eq("set_block", ACME_DATA " 0 3c000000", "error -13"),
+	CHECK(kcall_on_is("set_block", ACME_DATA " 0 3c000000", "error -13"),
 	      "a denied kernel set: -EACCES");
 	skel->bss->query_action = PASS;
 	skel->bss->set_action = PASS;
@@ -204,16 +193,16 @@ static void test_answer(long c0)
 	CHECK(user_query(&v, &type, &size) == 0 && v == 43 && type == WMI_RESULT_INTEGER,
 	      "user space may be answered with another type");
 	reply_u32(WMI_RESULT_BUFFER, 44, 8);
-	CHECK(kcall_eq("query_block", ACME_DATA " 0 4", "ok 8 2c 00 00 00 00 00 00 00"),
+	CHECK(kcall_on_is("query_block", ACME_DATA " 0 4", "ok 8 2c 00 00 00 00 00 00 00"),
 	      "a wmidev_query_block() caller answered above its min_size");
 	CHECK(collections() == c0, "no answered query enabled collection");
 
 	reply_u32(WMI_RESULT_BUFFER, 45, 4);
-	CHECK(kcall_eq("query_block", ACME_DATA " 0 8", "error -61") &&
+	CHECK(kcall_on_is("query_block", ACME_DATA " 0 8", "error -61") &&
 	      skel->data->set_output_ret == -ENODATA,
 	      "an answer under the caller's min_size is refused (%d)", skel->data->set_output_ret);
 	skel->data->set_output_ret = 1;
-	CHECK(kcall_eq("query", ACME_DATA " 0", "ok buffer 50 00 00 00") &&
+	CHECK(kcall_on_is("query", ACME_DATA " 0", "ok buffer 50 00 00 00") &&
 	      skel->data->set_output_ret == -EOPNOTSUPP,
 	      "an ACPI-object caller is not answered: it gets the firmware's (%d)",
 	      skel->data->set_output_ret);
@@ -222,7 +211,7 @@ static void test_answer(long c0)
 	skel->bss->set_action = ANSWER;
 	CHECK(user_set(60) == 0 && skel->data->set_output_ret == -EOPNOTSUPP,
 	      "a set answered without output (none to set: EOPNOTSUPP) succeeds");
-	CHECK(kcall_eq("set_block", ACME_DATA " 0 3c000000", "ok 0"),
+	CHECK(kcall_on_is("set_block", ACME_DATA " 0 3c000000", "ok 0"),
 	      "so does a kernel driver's");
 	skel->bss->set_action = PASS;
 	CHECK(firmware_limit() == 80, "neither reached the firmware: still 80");
@@ -236,7 +225,7 @@ static void test_rewrite(void)
 	skel->bss->new_value = 60;
 	CHECK(user_set(90) == 0 && firmware_limit() == 60, "a user set of 90 reached the firmware as 60");
 	skel->bss->new_value = 65;
-	CHECK(kcall_eq("set_block", ACME_DATA " 0 5a000000", "ok 0") && firmware_limit() == 65,
+	CHECK(kcall_on_is("set_block", ACME_DATA " 0 5a000000", "ok 0") && firmware_limit() == 65,
 	      "a kernel set of 90 reached the firmware as 65");
 	CHECK(skel->bss->rewrite_refused == 0, "no rewrite refused");
 	skel->bss->set_action = PASS;
@@ -249,23 +238,23 @@ static void test_rewrite(void)
 	CHECK(user_query(&v, &type, &size) == 0 && type == WMI_RESULT_STRING && size == 6,
 	      "user space may get another type");
 	reply_u32(WMI_RESULT_BUFFER, 34, 4);
-	CHECK(kcall_eq("query_block", ACME_DATA " 0 4", "ok 4 22 00 00 00"),
+	CHECK(kcall_on_is("query_block", ACME_DATA " 0 4", "ok 4 22 00 00 00"),
 	      "a kernel query's result rewritten within bounds");
 	reply_u32(WMI_RESULT_BUFFER, 35, 4);
-	CHECK(kcall_eq("query", ACME_DATA " 0", "ok buffer 23 00 00 00"),
+	CHECK(kcall_on_is("query", ACME_DATA " 0", "ok buffer 23 00 00 00"),
 	      "an ACPI-object caller's result rewritten in place");
 
 	reply_u32(WMI_RESULT_BUFFER, 36, 8);
-	CHECK(kcall_eq("query_block", ACME_DATA " 0 4", "ok 4 41 00 00 00") &&
+	CHECK(kcall_on_is("query_block", ACME_DATA " 0 4", "ok 4 41 00 00 00") &&
 	      skel->data->set_output_ret == -E2BIG,
 	      "more bytes than the firmware gave: refused, the firmware's result (%d)",
 	      skel->data->set_output_ret);
 	reply_u32(WMI_RESULT_INTEGER, 37, 4);
-	CHECK(kcall_eq("query_block", ACME_DATA " 0 4", "ok 4 41 00 00 00") &&
+	CHECK(kcall_on_is("query_block", ACME_DATA " 0 4", "ok 4 41 00 00 00") &&
 	      skel->data->set_output_ret == -EINVAL,
 	      "another type than the firmware's: refused (%d)", skel->data->set_output_ret);
 	reply_u32(WMI_RESULT_BUFFER, 38, 2);
-	CHECK(kcall_eq("query_block", ACME_DATA " 0 4", "ok 4 41 00 00 00") &&
+	CHECK(kcall_on_is("query_block", ACME_DATA " 0 4", "ok 4 41 00 00 00") &&
 	      skel->data->set_output_ret == -ENODATA,
 	      "under the caller's min_size: refused (%d)", skel->data->set_output_ret);
 	reply_u32(WMI_RESULT_BUFFER, 39, 8);
@@ -373,7 +362,7 @@ static void test_raw(void)
 	uint32_t v;
 
 	attach();
-	CHECK(kcall_eq("set_block", ACME_DATA " 0 50000000", "ok 0"), "charge limit 80");
+	CHECK(kcall_on_is("set_block", ACME_DATA " 0 50000000", "ok 0"), "charge limit 80");
 	CHECK(user_query(&v, NULL, NULL) == -EBUSY &&
 	      (skel->bss->flags & K->flag_owned), "an owned block: EBUSY, flagged owned");
 	skel->bss->query_action = ALLOW_RAW;

@@ -67,17 +67,6 @@ static void bind_guid(struct bpf_map *ops, const uint8_t guid[16])
 		memcpy(data, guid, 16);
 }
 
-static bool kcall_on_is(const char *file, const char *req, const char *want)
-{
-	char out[512] = "";
-
-	if (kcall_on(file, req, out, sizeof(out)))
-		return false;
-	if (strcmp(out, want))
-		printf("  %s %s -> '%s', expected '%s'\n", file, req, out, want);
-	return !strcmp(out, want);
-}
-
 static bool kcall_is(const char *req, const char *want)
 {
 	return kcall_on_is("method", req, want);

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * User-space calls while the method-claiming driver comes and goes.
+ * User-space calls while the claiming driver comes and goes.
  *
  *   wmi-race-test bind SECONDS      two threads call, the main thread binds
  *                                   and unbinds acme-wmi in a loop
  *   wmi-race-test traffic SECONDS   only the two calling threads
+ *   wmi-race-test block SECONDS     two threads query and set the charge
+ *                                   limit, the main thread binds and
+ *                                   unbinds acme-battery in a loop
  *
  * One thread sets the brightness (a method acme-wmi claims), the other
  * reads it (a method acme-wmi shares, so it goes to the firmware). Whoever
@@ -12,6 +15,13 @@
  * success with status 0, or a level 0..100; or EBUSY while the driver is
  * half bound, owning the methods before it claims or shares them. Anything
  * else is counted and fails the run.
+ *
+ * With block, one thread sets the charge limit, the other queries it,
+ * through acme-battery, which claims the block, or (unbound) the firmware
+ * raw: a query must get a limit of 50..100 (the firmware's all ones would
+ * be a query without data collection on), a set success; or EBUSY while
+ * the driver is half bound. At the end data collection is off, as after
+ * every query.
  */
 
 #include <pthread.h>
@@ -23,7 +33,7 @@
 #include "check.h"
 #include "wmi_util.h"
 
-#define DRIVER "/sys/bus/wmi/drivers/acme-wmi/"
+#define DRIVERS "/sys/bus/wmi/drivers/"
 
 static atomic_bool stop;
 static atomic_long calls, bad, busy;
@@ -75,29 +85,104 @@ static void *getter(void *arg)
 	return NULL;
 }
 
+static void *block_setter(void *arg)
+{
+	int fd = wmi_open(ACME_DATA), ret;
+	struct wmi_block_call b;
+	uint32_t limit = 60;
+
+	(void)arg;
+	while (fd >= 0 && !stop) {
+		ret = wmi_block_call(fd, WMI_IOC_BLOCK_SET, &b, 0, &limit, sizeof(limit));
+		calls++;
+		if (ret == -EBUSY) {
+			busy++;
+		} else if (ret) {
+			bad++;
+			printf("set %u: %d\n", limit, ret);
+		}
+		limit = limit == 60 ? 90 : 60;
+	}
+	if (fd < 0)
+		bad++;
+	else
+		close(fd);
+	return NULL;
+}
+
+static void *block_querier(void *arg)
+{
+	int fd = wmi_open(ACME_DATA), ret;
+	struct wmi_block_call b;
+	uint32_t limit;
+
+	(void)arg;
+	while (fd >= 0 && !stop) {
+		limit = 0;
+		ret = wmi_block_call(fd, WMI_IOC_BLOCK_QUERY, &b, 0, &limit, sizeof(limit));
+		calls++;
+		if (ret == -EBUSY) {
+			busy++;
+		} else if (ret || limit < 50 || limit > 100) {
+			bad++;
+			printf("query: %d, limit %#x\n", ret, limit);
+		}
+	}
+	if (fd < 0)
+		bad++;
+	else
+		close(fd);
+	return NULL;
+}
+
+/* acme's method 14: collection on (bit 0), enables counted above it. */
+static void check_collection_off(void)
+{
+	int fd = wmi_open(ACME_METHODS);
+	uint32_t state = 1;
+
+	CHECK(fd >= 0 && !wmi_call_u32(fd, 0, 14, NULL, &state) && !(state & 1),
+	      "data collection off after all of them (%#x)", state);
+	if (fd >= 0)
+		close(fd);
+}
+
 int main(int argc, char **argv)
 {
 	long cycles = 0, bind_errors = 0;
+	const char *driver = "acme-wmi", *dev = ACME_METHODS;
+	void *(*callers[2])(void *) = { setter, getter };
+	char unbind[128], bind_path[128];
+	bool block, bind;
 	pthread_t t[2];
 	time_t end;
-	int bind;
 
-	if (argc != 3 || (strcmp(argv[1], "bind") && strcmp(argv[1], "traffic"))) {
-		fprintf(stderr, "usage: wmi-race-test bind|traffic SECONDS\n");
+	if (argc != 3 || (strcmp(argv[1], "bind") && strcmp(argv[1], "traffic") &&
+			  strcmp(argv[1], "block"))) {
+		fprintf(stderr, "usage: wmi-race-test bind|traffic|block SECONDS\n");
 		return 64;
 	}
-	bind = !strcmp(argv[1], "bind");
+	block = !strcmp(argv[1], "block");
+	bind = block || !strcmp(argv[1], "bind");
+	if (block) {
+		driver = "acme-battery";
+		dev = ACME_DATA;
+		callers[0] = block_setter;
+		callers[1] = block_querier;
+	}
+	snprintf(unbind, sizeof(unbind), DRIVERS "%s/unbind", driver);
+	snprintf(bind_path, sizeof(bind_path), DRIVERS "%s/bind", driver);
 	end = time(NULL) + atoi(argv[2]);
 
-	pthread_create(&t[0], NULL, setter, NULL);
-	pthread_create(&t[1], NULL, getter, NULL);
+	pthread_create(&t[0], NULL, callers[0], NULL);
+	pthread_create(&t[1], NULL, callers[1], NULL);
 	while (time(NULL) < end) {
 		if (!bind) {
 			usleep(100000);
 			continue;
 		}
-		bind_errors += write_file(DRIVER "unbind", ACME_METHODS) != 0;
-		bind_errors += write_file(DRIVER "bind", ACME_METHODS) != 0;
+		bind_errors += write_file(unbind, dev) != 0;
+		bind_errors += write_file(bind_path, dev) != 0;
 		cycles++;
 	}
 	stop = true;
@@ -110,5 +195,7 @@ int main(int argc, char **argv)
 	CHECK(bad == 0, "every call got a defined answer (%ld did not)", (long)bad);
 	if (bind)
 		CHECK(cycles > 0 && bind_errors == 0, "driver unbound and bound %ld times", cycles);
+	if (block)
+		check_collection_off();
 	return check_finish();
 }

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -45,6 +46,18 @@ static inline int kcall_on(const char *file, const char *req, char *out, size_t 
 	}
 	fclose(f);
 	return ret;
+}
+
+/* Whether wmi-testdrv's FILE answers REQ with WANT; says what it got if not. */
+static inline bool kcall_on_is(const char *file, const char *req, const char *want)
+{
+	char out[512] = "";
+
+	if (kcall_on(file, req, out, sizeof(out)))
+		return false;
+	if (strcmp(out, want))
+		printf("  %s %s -> '%s', expected '%s'\n", file, req, out, want);
+	return !strcmp(out, want);
 }
 
 static inline int wmi_open(const char *dev)
