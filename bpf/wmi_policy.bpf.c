@@ -3,9 +3,10 @@
  * The table-driven WMI policy. The wmibpf loader fills its maps from a
  * policy file; the program itself knows no device.
  *
- * method_call looks the call up in `rules` and `conds` (see wmi_policy.h
- * for the matching order), counts a hit for the rule (or the default, if it is
- * for the call's origin) in `hits`, and allows,
+ * method_call looks the call (a method call, or a data block's query or
+ * set) up in `rules` and `conds` (see wmi_policy.h for the matching order),
+ * counts a hit for the rule (or the default, if it is for the call's
+ * origin) in `hits`, and allows,
  * denies, hands to the claiming driver or emulates. Calls a rule reports
  * (or the default, if it reports) go to every monitor's ring buffer (see
  * "Monitors" in wmi_policy.h): denied and emulated ones from method_call,
@@ -94,6 +95,16 @@ struct {
 	__type(key, __u32);
 	__type(value, struct wmi_policy_meta);
 } meta SEC(".maps");
+
+/* The rule keys a call looks up: enum wmi_policy_kind. */
+static __always_inline __u32 rule_kind(struct wmi_bpf_ctx *call)
+{
+	if (call->kind == WMI_KIND_QUERY)
+		return WMI_POLICY_KIND_QUERY;
+	if (call->kind == WMI_KIND_SET)
+		return WMI_POLICY_KIND_SET;
+	return WMI_POLICY_KIND_METHOD;
+}
 
 static __always_inline bool is_event(struct wmi_bpf_ctx *call)
 {
@@ -243,7 +254,13 @@ static __always_inline struct wmi_rule *lookup(void *ctx, struct wmi_bpf_ctx *ca
 			}
 			continue;
 		}
-		key.method_id = p & WMI_PAT_ANY_METHOD ? WMI_POLICY_ANY : call->method_id;
+		/* A query's or set's key has the instance where a method's has its id. */
+		key.kind = rule_kind(call);
+		if (p & WMI_PAT_ANY_METHOD)
+			key.method_id = WMI_POLICY_ANY;
+		else
+			key.method_id = key.kind == WMI_POLICY_KIND_METHOD ? call->method_id :
+					call->instance;
 		key.origin = p & WMI_PAT_ANY_ORIGIN ? WMI_POLICY_ORIGIN_ANY : call->origin;
 		if (open)
 			key.origin = WMI_POLICY_ORIGIN_READER;
@@ -350,6 +367,7 @@ static __always_inline void report(struct wmi_bpf_ctx *call, __u32 id, __u32 act
 	e.verdict = verdict;
 	e.error = error;
 	e.flags = flags;
+	e.kind = rule_kind(call);
 	deliver(&e);
 }
 
@@ -361,13 +379,6 @@ int BPF_PROG(policy_call, struct wmi_bpf_ctx *call)
 	__s32 error;
 	int ret;
 
-	/*
-	 * No rule names a data block yet, and a default written for method
-	 * calls is not one for blocks: they go on untouched, under the
-	 * kernel's own rules for raw access.
-	 */
-	if (wmi_is_block(call))
-		return WMI_BPF_CONTINUE;
 	rule = lookup(ctx, call);
 	id = rule ? rule->id : WMI_RULE_DEFAULT;
 	action = rule ? rule->action : default_action;
@@ -420,8 +431,6 @@ int BPF_PROG(policy_done, struct wmi_bpf_ctx *call)
 	struct wmi_rule *rule;
 	__u32 action, flags;
 
-	if (wmi_is_block(call))
-		return 0;
 	rule = lookup(ctx, call);
 	action = rule ? rule->action : default_action;
 	flags = rule ? rule->flags : default_flags;

@@ -20,6 +20,13 @@
  * method keys (not even those for origin any), and the default is for
  * method calls only: an event no rule matches is delivered, uncounted.
  *
+ * A query or set rule is a rule for a data block's queries or sets
+ * rather than method calls: its key has kind WMI_POLICY_KIND_QUERY or
+ * WMI_POLICY_KIND_SET and the block's instance in method_id (or
+ * WMI_POLICY_ANY); otherwise it is keyed and matched as a method rule, its
+ * fields on a set's data. Method calls, queries and sets never look up one
+ * another's keys; the default is for all three.
+ *
  * A read rule decides who may open an event device's node to read its
  * events: its key has origin WMI_POLICY_ORIGIN_READER, any method, and
  * the opener's uid and gid (or any). An open looks up reader keys only
@@ -54,6 +61,16 @@ enum wmi_policy_origin {
 	WMI_POLICY_ORIGIN_ANY = 2,
 	WMI_POLICY_ORIGIN_EVENT = 3,	/* an event rule's key; not in policy files */
 	WMI_POLICY_ORIGIN_READER = 4,	/* a read rule's key; not in policy files */
+};
+
+/*
+ * What a rule key is for. Events and opens of event nodes have kind method,
+ * and their own origin (above).
+ */
+enum wmi_policy_kind {
+	WMI_POLICY_KIND_METHOD = 0,
+	WMI_POLICY_KIND_QUERY = 1,	/* a data block's query */
+	WMI_POLICY_KIND_SET = 2,	/* a data block's set */
 };
 
 /* The notify ids events come with are a byte (the _WDG's NotifyId). */
@@ -106,10 +123,11 @@ enum wmi_policy_mode {
 
 struct wmi_rule_key {
 	__u8 guid[16];		/* all zero: any device */
-	__u32 method_id;	/* or WMI_POLICY_ANY */
+	__u32 method_id;	/* a query's or set's instance; or WMI_POLICY_ANY */
 	__u32 origin;		/* enum wmi_policy_origin */
 	__u32 uid;		/* or WMI_POLICY_ANY */
 	__u32 gid;		/* or WMI_POLICY_ANY */
+	__u32 kind;		/* enum wmi_policy_kind */
 };
 
 struct wmi_rule {
@@ -235,7 +253,7 @@ struct wmi_audit_event {
 	__s32 error;		/* 0 or the call's negative errno */
 	char policy[32];	/* the policy's name; no nul if 32 long */
 	__u32 flags;		/* WMI_AUDIT_F_* */
-	__u32 reserved;
+	__u32 kind;		/* enum wmi_policy_kind; a query's or set's method_id is 0 */
 };
 
 #endif

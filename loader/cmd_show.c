@@ -85,7 +85,8 @@ static void any_text(char *buf, size_t size, uint32_t v)
 
 /*
  * A rule's method: its number, an event rule's notify id in hex as
- * ACPI writes it, or "read" for a read rule, in buf; returns its name, "Class.Method" in label,
+ * ACPI writes it, a query or set rule's instance, or "read" for a read
+ * rule, in buf; returns its name, "Class.Method" in label,
  * when this machine's bMOF (names, or NULL) names that method of the
  * rule's device (guid), else NULL.
  */
@@ -102,6 +103,10 @@ static const char *method_text(char *buf, size_t size, const struct shown_rule *
 		snprintf(buf, size, "0x%02x", r->key.method_id);
 		return NULL;
 	}
+	if (r->key.kind != WMI_POLICY_KIND_METHOD) {
+		any_text(buf, size, r->key.method_id);
+		return NULL;
+	}
 	any_text(buf, size, r->key.method_id);
 	if (!names || r->key.method_id == WMI_POLICY_ANY || !memcmp(guid, null_guid, 16))
 		return NULL;
@@ -110,10 +115,17 @@ static const char *method_text(char *buf, size_t size, const struct shown_rule *
 				MOF_LABEL_LEN);
 }
 
-/* The METHOD cell of the table: the number, and the name beside it. */
-static void method_cell(char *buf, size_t size, const char *method, const char *name)
+/*
+ * The METHOD cell of the table: the number, and the name beside it; a
+ * block rule's instance after "query" or "set".
+ */
+static void method_cell(char *buf, size_t size, const struct shown_rule *r, const char *method,
+			const char *name)
 {
-	if (name)
+	if (r->key.kind != WMI_POLICY_KIND_METHOD)
+		snprintf(buf, size, "%s %s", r->key.kind == WMI_POLICY_KIND_QUERY ? "query" : "set",
+			 method);
+	else if (name)
 		snprintf(buf, size, "%s (%s)", method, name);
 	else
 		snprintf(buf, size, "%s", method);
@@ -196,12 +208,12 @@ int cmd_show(struct app *a)
 	/* Reported calls a monitor's full ring buffer had no room for. */
 	lost = hits_fd >= 0 && ncpus > 0 ? store_hits(hits_fd, WMI_RULE_LOST(m.nr_rules), ncpus) : 0;
 
-	/* The METHOD column is as wide as its widest name, so a table without any is as it was. */
+	/* The METHOD column is as wide as its widest cell, so a table of numbers is as it was. */
 	names = mof_bus_names(&bus, a->cli->sysfs, &bus_names);
-	for (i = 0; i < nr && names; i++) {
+	for (i = 0; i < nr; i++) {
 		method_name = method_text(method, sizeof(method), &rules[i],
 					  rule_guid(&rules[i], &m), names, label);
-		method_cell(cell, sizeof(cell), method, method_name);
+		method_cell(cell, sizeof(cell), &rules[i], method, method_name);
 		if ((int)strlen(cell) > method_width)
 			method_width = strlen(cell);
 	}
@@ -238,7 +250,7 @@ int cmd_show(struct app *a)
 		any_text(gid, sizeof(gid), r->key.gid);
 		if (!a->cli->json) {
 			cond_text(cond, sizeof(cond), &r->cond);
-			method_cell(cell, sizeof(cell), method, method_name);
+			method_cell(cell, sizeof(cell), r, method, method_name);
 			printf("%5u %5u %-38s %*s %-7s %6s %6s %-18s %10llu  %s\n", r->rule.id,
 			       r->rule.line, guid, method_width, cell,
 			       policy_origin_name(r->key.origin), uid, gid, act,
@@ -251,6 +263,9 @@ int cmd_show(struct app *a)
 		json_kv_string(j, "device", guid);
 		if (r->key.origin == WMI_POLICY_ORIGIN_READER)
 			json_kv_string(j, "read", "events");
+		else if (r->key.kind != WMI_POLICY_KIND_METHOD)
+			json_kv_string(j, r->key.kind == WMI_POLICY_KIND_QUERY ? "query" : "set",
+				       method);
 		else
 			json_kv_string(j, r->key.origin == WMI_POLICY_ORIGIN_EVENT ? "event" :
 				       "method", method);

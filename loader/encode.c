@@ -79,6 +79,7 @@ static void encode_key(const struct policy_rule *r, struct wmi_rule_key *k)
 	/* A rule without a device of its own matches the policy's. */
 	if (!r->any_device)
 		memcpy(k->guid, r->device.b, sizeof(k->guid));
+	k->kind = r->kind;
 	k->method_id = r->method_id;
 	k->origin = r->origin;
 	k->uid = r->uid;
@@ -362,6 +363,7 @@ size_t encode_match_call(const struct policy_tables *t, const struct encode_call
 		memset(&key, 0, sizeof(key));
 		if (!(p & WMI_PAT_ANY_GUID))
 			memcpy(key.guid, call->guid, sizeof(key.guid));
+		key.kind = call->kind;
 		key.method_id = p & WMI_PAT_ANY_METHOD ? WMI_POLICY_ANY : call->method_id;
 		key.origin = p & WMI_PAT_ANY_ORIGIN ? WMI_POLICY_ORIGIN_ANY : call->origin;
 		key.uid = p & WMI_PAT_ANY_UID ? WMI_POLICY_ANY : call->uid;

@@ -59,10 +59,11 @@ int encode_aliases(struct policy_tables *t, const struct wmi_alias *aliases, siz
  * WMI_POLICY_ORIGIN_EVENT, its notify id in method_id, any uid and gid
  * (WMI_POLICY_ANY), its data as the input; an open of an event node to
  * read events one of origin WMI_POLICY_ORIGIN_READER, the opener's uid
- * and gid, no input.
+ * and gid, no input; a set's input is the data written.
  */
 struct encode_call {
 	const uint8_t *guid;	/* 16 bytes */
+	uint32_t kind;		/* enum wmi_policy_kind; a query's or set's method_id is its instance */
 	uint32_t method_id, origin, uid, gid;
 	uint64_t caps;		/* the caller's effective capabilities */
 	const uint8_t *input;

@@ -389,6 +389,7 @@ struct rule_arg {
 	const yaml_node_t *errno_node, *answer_node, *action_node, *origin_node, *cap_node;
 	const yaml_node_t *method_node, *event_node, *uid_node, *gid_node;
 	const yaml_node_t *read_node, *min_size_node;
+	const yaml_node_t *block_node;	/* query: or set: */
 	/* method: Class.Method: the class's device, which the rule's must be */
 	const char *method_class;
 	struct wmi_guid method_guid;
@@ -482,6 +483,20 @@ static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_n
 		return parse_range(c, v, "event", 0, WMI_POLICY_NOTIFY_MAX,
 				   " (a notify id), or 'any'", &r->method_id);
 	}
+	/* A block's queries or sets, of one instance or any: a method id's place in the key. */
+	if (!strcmp(key, "query") || !strcmp(key, "set")) {
+		if (a->block_node)
+			return parse_fail(c, v, "%s: a rule is for a block's queries or for its "
+					  "sets, not both; write two rules", key);
+		a->block_node = v;
+		r->kind = !strcmp(key, "query") ? WMI_POLICY_KIND_QUERY : WMI_POLICY_KIND_SET;
+		if (parse_scalar(v) && !strcmp(parse_scalar(v), "any")) {
+			r->method_id = WMI_POLICY_ANY;
+			return 0;
+		}
+		return parse_range(c, v, key, 0, WMI_POLICY_ANY - 1,
+				   " (an instance of the block), or 'any'", &r->method_id);
+	}
 	if (!strcmp(key, "read")) {
 		a->read_node = v;
 		if (parse_expect_scalar(c, v, "read"))
@@ -547,7 +562,7 @@ static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_n
 }
 
 static const char *const rule_keys[] = {
-	"method", "event", "read", "device", "origin", "uid", "gid", "input", "min_size", "cap", "action",
+	"method", "event", "read", "query", "set", "device", "origin", "uid", "gid", "input", "min_size", "cap", "action",
 	"errno", "answer", "audit", NULL,
 };
 
@@ -646,6 +661,41 @@ static int check_read_rule(struct parse_ctx *c, const yaml_node_t *n, struct rul
 	return 0;
 }
 
+/*
+ * A query or set rule: keyed and checked as a method rule, its instance
+ * in the method's place. A query has no input for fields to match, and
+ * returns the block's data, which 'emulate' may answer; a set returns
+ * nothing to emulate.
+ */
+static int check_block_rule(struct parse_ctx *c, struct rule_arg *a)
+{
+	const char *kind = a->r->kind == WMI_POLICY_KIND_QUERY ? "query" : "set";
+	const struct {
+		const yaml_node_t *node;
+		const char *key;
+	} others[] = {
+		{ a->method_node, "method" }, { a->event_node, "event" }, { a->read_node, "read" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++)
+		if (others[i].node)
+			return parse_fail(c, others[i].node, "%s: a rule is for one kind of call: "
+					  "a method's, an event, reading events, or a block's "
+					  "queries or sets; this one has '%s:' too", others[i].key,
+					  kind);
+	if (a->r->kind == WMI_POLICY_KIND_QUERY && (a->input_node || a->min_size_node))
+		return parse_fail(c, a->input_node ? a->input_node : a->min_size_node,
+				  "%s: a query has no input to match; a rule for a block's sets "
+				  "('set:') matches the data written",
+				  a->input_node ? "input" : "min_size");
+	if (a->r->kind == WMI_POLICY_KIND_SET && a->action_node &&
+	    a->r->action == WMI_ACTION_EMULATE)
+		return parse_fail(c, a->action_node, "action: a set returns nothing to emulate; "
+				  "deny it, or intercept it for the driver that claims the block");
+	return 0;
+}
+
 static int parse_rule(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r)
 {
 	struct rule_arg a = { .r = r };
@@ -667,9 +717,12 @@ static int parse_rule(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r
 	};
 	if (parse_walk_mapping(c, n, "rule", rule_keys, rule_key, &a))
 		return -EINVAL;
+	if (a.block_node && check_block_rule(c, &a))
+		return -EINVAL;
 	if (a.read_node)
 		return check_read_rule(c, n, &a);
-	if (a.input_node && parse_cond_input(c, a.input_node, &a.method, r))
+	/* A set's data has no parameters for arg: to name. */
+	if (a.input_node && parse_cond_input(c, a.input_node, a.block_node ? NULL : &a.method, r))
 		return -EINVAL;
 	if (a.method_class && !a.event_node && check_method_device(c, &a))
 		return -EINVAL;
@@ -678,10 +731,11 @@ static int parse_rule(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r
 
 	if (!a.action_node)
 		return parse_fail(c, n, "rule: 'action' missing; expected one of allow, deny, "
-				  "intercept, emulate, audit, raw");
+				  "intercept, %saudit, raw",
+				  r->kind == WMI_POLICY_KIND_SET ? "" : "emulate, ");
 	if (r->action == WMI_ACTION_DROP)
 		return parse_fail(c, a.action_node, "action: 'drop' is for events (a rule with "
-				  "'event:'); a method call is refused with 'deny'");
+				  "'event:'); a call is refused with 'deny'");
 	if (a.errno_node && r->action != WMI_ACTION_DENY)
 		return parse_fail(c, a.errno_node, "errno: only a 'deny' rule takes an errno");
 	if (a.answer_node && r->action != WMI_ACTION_EMULATE)
@@ -772,7 +826,7 @@ static int parse_default(struct parse_ctx *c, yaml_node_t *n)
 		if (d->action == WMI_ACTION_EMULATE)
 			return parse_fail(c, n, "default: cannot emulate every method");
 		if (d->action == WMI_ACTION_DROP)
-			return parse_fail(c, n, "default: the default is for method calls; 'drop' "
+			return parse_fail(c, n, "default: the default is for calls; 'drop' "
 					  "is for events, in a rule with 'event:'");
 		return 0;
 	}
@@ -788,7 +842,7 @@ static int parse_default(struct parse_ctx *c, yaml_node_t *n)
 				  "method");
 	if (d->action == WMI_ACTION_DROP)
 		return parse_fail(c, parse_lookup(c, n, "action"), "default: the default is for "
-				  "method calls; 'drop' is for events, in a rule with 'event:'");
+				  "calls; 'drop' is for events, in a rule with 'event:'");
 	return 0;
 }
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What a policy's rules mean together. The program decides a call by
- * its key (device, method, origin, uid, gid; the most specific pattern
- * first), then, among the rules of that key, by the first in file order
- * whose conditions hold. So a rule is refused when it can never decide a
- * call:
+ * its key (device, kind, method or instance, origin, uid, gid; the most
+ * specific pattern first), then, among the rules of that key, by the
+ * first in file order whose conditions hold. So a rule is refused when it
+ * can never decide a call:
  *
  * - it has the key of an earlier rule without conditions (that rule takes
  *   every call of the key first), or of an earlier one with the same
@@ -31,7 +31,8 @@ bool policy_same_key(const struct policy_rule *a, const struct policy_rule *b)
 {
 	return a->any_device == b->any_device &&
 	       (a->any_device || wmi_guid_equal(&a->device, &b->device)) &&
-	       a->method_id == b->method_id && a->origin == b->origin && a->uid == b->uid &&
+	       a->kind == b->kind && a->method_id == b->method_id && a->origin == b->origin &&
+	       a->uid == b->uid &&
 	       a->gid == b->gid;
 }
 
@@ -49,6 +50,8 @@ static int cmp_key(const void *x, const void *y)
 		if (d)
 			return d;
 	}
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
 	if (a->method_id != b->method_id)
 		return a->method_id < b->method_id ? -1 : 1;
 	if (a->origin != b->origin)

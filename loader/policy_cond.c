@@ -121,7 +121,10 @@ static int parse_arg(struct parse_ctx *c, struct field_arg *a, const struct cond
 		return parse_fail(c, a->node[F_OFFSET] ? a->node[F_OFFSET] : a->node[F_WIDTH],
 				  "input field: 'arg' or 'offset'/'width', not both: the "
 				  "parameter's place is its offset and width");
-	if (!cm || !cm->m)
+	if (!cm)
+		return parse_fail(c, n, "arg: '%s': a set's data has no parameters to name; give "
+				  "the field's offset and width", name);
+	if (!cm->m)
 		return parse_fail(c, n, "arg: '%s' is a parameter of the rule's method; name the "
 				  "method by its class (method: Class.Method)", name);
 	if (!mof_is_name(name) || strlen(name) > MOF_NAME_MAX)

@@ -60,7 +60,8 @@ struct cond_method {
 
 /*
  * policy_cond.c: a rule's `input:`, `min_size:` and `cap:` keys; cm is
- * the rule's named method, or NULL.
+ * the rule's method (its m NULL when not named by its class), or NULL for
+ * a set rule, whose fields are of the block's data.
  */
 int parse_cond_input(struct parse_ctx *c, yaml_node_t *n, const struct cond_method *cm,
 		     struct policy_rule *r);

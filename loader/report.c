@@ -26,6 +26,14 @@ static const char *verdict_text(uint32_t v)
 	return v < sizeof(names) / sizeof(names[0]) ? names[v] : "?";
 }
 
+/* A call's kind in a report: "method", "query" or "set". */
+static const char *kind_text(uint32_t kind)
+{
+	if (kind == WMI_POLICY_KIND_QUERY)
+		return "query";
+	return kind == WMI_POLICY_KIND_SET ? "set" : "method";
+}
+
 /* A fixed-size field from the kernel, which need not end in a nul. */
 static void field(char *out, size_t size, const char *in, size_t len)
 {
@@ -179,7 +187,7 @@ void report_print(struct json *j, FILE *f, bool json, const char *policy,
 		print_wmi_event(j, f, json, policy, e, when, guid);
 		return;
 	}
-	if (names)
+	if (names && e->kind == WMI_POLICY_KIND_METHOD)
 		name = mof_method_label(names->src, names->nsrc, &g, e->method_id, label,
 					sizeof(label));
 	if (e->error && policy_errno_name(-e->error))
@@ -189,8 +197,10 @@ void report_print(struct json *j, FILE *f, bool json, const char *policy,
 
 	if (json) {
 		json_begin_report(j, policy, e, when, guid);
+		json_kv_string(j, "kind", kind_text(e->kind));
 		json_kv_uint(j, "instance", e->instance);
-		json_kv_uint(j, "method", e->method_id);
+		if (e->kind == WMI_POLICY_KIND_METHOD)
+			json_kv_uint(j, "method", e->method_id);
 		if (name)
 			json_kv_string(j, "method_name", name);
 		json_kv_string(j, "origin", origin_text(e->origin));
@@ -204,15 +214,20 @@ void report_print(struct json *j, FILE *f, bool json, const char *policy,
 		char ecomm[TEXT_ESCAPED_SIZE(sizeof(e->comm))];
 		char edevice[TEXT_ESCAPED_SIZE(sizeof(e->device))];
 		char epolicy[TEXT_ESCAPED_SIZE(sizeof(e->policy))];
-		char rule[16];
+		char rule[16], what[24 + MOF_LABEL_LEN];
 
+		/* A query or set is of an instance, and has no method. */
+		if (e->kind != WMI_POLICY_KIND_METHOD)
+			snprintf(what, sizeof(what), "%s", kind_text(e->kind));
+		else
+			snprintf(what, sizeof(what), "method %u%s%s%s", e->method_id,
+				 name ? " (" : "", name ? name : "", name ? ")" : "");
 		text_escape(e->comm, sizeof(e->comm), ecomm, sizeof(ecomm));
 		text_escape(e->device, sizeof(e->device), edevice, sizeof(edevice));
 		text_escape(policy, sizeof(e->policy), epolicy, sizeof(epolicy));
 		rule_text(rule, sizeof(rule), e);
-		fprintf(f, "%s %s %s method %u%s%s%s inst %u %s uid %u pid %u %s %s: %s%s -> %s "
-			"error %s %.3f ms\n", when, epolicy, edevice, e->method_id,
-			name ? " (" : "", name ? name : "", name ? ")" : "", e->instance,
+		fprintf(f, "%s %s %s %s inst %u %s uid %u pid %u %s %s: %s%s -> %s "
+			"error %s %.3f ms\n", when, epolicy, edevice, what, e->instance,
 			origin_text(e->origin), e->uid, e->pid, ecomm, rule,
 			policy_action_name(e->action),
 			e->flags & WMI_AUDIT_F_AUDIT_MODE ? " (audit mode: not enforced)" : "",

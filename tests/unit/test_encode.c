@@ -338,6 +338,73 @@ static void events_apart(void **state)
 }
 
 /*
+ * Query and set rules decide a block's queries and sets only, by the
+ * instance where a method rule has its method; method rules (even for
+ * any method) never decide them, nor they a method call. A set's data is
+ * matched as input.
+ */
+static void blocks_apart(void **state)
+{
+	static const char text[] =
+		"name: b\ndevice: all\ndefault: deny\nrules:\n"
+		"  - set: 0\n    input: [{ offset: 0, width: 1, max: 49 }]\n"
+		"    action: deny\n    errno: EINVAL\n"
+		"  - set: any\n    action: audit\n"
+		"  - query: 1\n    action: emulate\n    answer: 7\n"
+		"  - method: any\n    origin: any\n    action: allow\n"
+		"  - query: any\n    origin: kernel\n    action: allow\n";
+	static const uint8_t low[] = { 40, 0, 0, 0 }, high[] = { 80, 0, 0, 0 };
+	struct encode_call set = {
+		.kind = WMI_POLICY_KIND_SET, .origin = WMI_POLICY_ORIGIN_USER, .method_id = 0,
+	};
+	struct encode_call query = { .kind = WMI_POLICY_KIND_QUERY, .origin = WMI_POLICY_ORIGIN_USER };
+	struct policy_tables bt;
+	struct policy b;
+	uint8_t g[16] = { 9 };
+
+	(void)state;
+	set.guid = query.guid = g;
+	assert_int_equal(policy_parse_buffer("b.yaml", text, strlen(text), &b, NULL), 0);
+	assert_int_equal(encode_policy(&b, &bt), 0);
+	assert_int_equal(bt.nr_keys, 5);
+	assert_int_equal(bt.keys[0].kind, WMI_POLICY_KIND_SET);
+	assert_int_equal(bt.keys[0].method_id, 0);
+	assert_int_equal(bt.keys[2].kind, WMI_POLICY_KIND_QUERY);
+	assert_int_equal(bt.keys[3].kind, WMI_POLICY_KIND_METHOD);
+
+	/* a set of instance 0: by its data, then any instance's rule */
+	set.input = low;
+	set.input_len = sizeof(low);
+	assert_int_equal(encode_match_call(&bt, &set), 1);
+	set.input = high;
+	assert_int_equal(encode_match_call(&bt, &set), 2);
+	set.input_len = 0;
+	assert_int_equal(encode_match_call(&bt, &set), 2);
+	set.method_id = 3;
+	set.input = low;
+	set.input_len = sizeof(low);
+	assert_int_equal(encode_match_call(&bt, &set), 2);
+	/* a driver's set: no rule (set rules are for user space); the default is too */
+	set.origin = WMI_POLICY_ORIGIN_KERNEL;
+	assert_int_equal(encode_match_call(&bt, &set), 0);
+	assert_false(encode_default_applies(&bt, WMI_POLICY_ORIGIN_KERNEL));
+
+	/* queries: instance 1 emulated, another one the default's; a driver's by rule 5 */
+	query.method_id = 1;
+	assert_int_equal(encode_match_call(&bt, &query), 3);
+	query.method_id = 0;
+	assert_int_equal(encode_match_call(&bt, &query), 0);
+	query.origin = WMI_POLICY_ORIGIN_KERNEL;
+	assert_int_equal(encode_match_call(&bt, &query), 5);
+
+	/* method calls meet the method rule, never a block's (method 1 is no instance) */
+	assert_int_equal(encode_match(&bt, g, 1, WMI_POLICY_ORIGIN_USER, 0, 0), 4);
+	assert_int_equal(encode_match(&bt, g, 0, WMI_POLICY_ORIGIN_KERNEL, 0, 0), 4);
+	encode_free(&bt);
+	policy_free(&b);
+}
+
+/*
  * Read rules decide opens of an event node only, by the opener's uid and
  * gid: reader keys (origin reader, any method), which method calls and
  * events never look up, and which opens look up alone.
@@ -447,6 +514,7 @@ int main(void)
 		cmocka_unit_test(aliases_conflict),
 		cmocka_unit_test(empty_policy),
 		cmocka_unit_test(events_apart),
+		cmocka_unit_test(blocks_apart),
 		cmocka_unit_test(readers_apart),
 		cmocka_unit_test(default_leaves_drivers_be),
 	};

@@ -213,6 +213,63 @@ static void read_rules(void **state)
 	policy_free(&p);
 }
 
+/*
+ * Query and set rules: the instance where a method rule has its method,
+ * fields on a set's data; keyed apart from method rules and each other.
+ */
+static void block_rules(void **state)
+{
+	static const char text[] =
+		"name: battery\n"
+		"device: " ACME "\n"
+		"rules:\n"
+		"  - set: 0\n"
+		"    uid: 1000\n"
+		"    input:\n"
+		"      - { offset: 0, width: 1, max: 49 }\n"
+		"    action: deny\n"
+		"    errno: EACCES\n"
+		"  - set: any\n"
+		"    action: audit\n"
+		"  - query: 1\n"
+		"    action: emulate\n"
+		"    answer: 80\n"
+		"  - query: any\n"
+		"    origin: any\n"
+		"    action: allow\n"
+		"  - method: any\n"
+		"    origin: any\n"
+		"    action: allow\n";
+	struct policy p;
+	char *err = NULL;
+
+	(void)state;
+	assert_int_equal(parse(text, &p, &err), 0);
+	assert_null(err);
+	assert_int_equal(p.nr_rules, 5);
+	assert_int_equal(p.rules[0].kind, WMI_POLICY_KIND_SET);
+	assert_int_equal(p.rules[0].method_id, 0);
+	assert_int_equal(p.rules[0].origin, WMI_POLICY_ORIGIN_USER);
+	assert_int_equal(p.rules[0].uid, 1000);
+	assert_int_equal(p.rules[0].error, EACCES);
+	assert_non_null(p.rules[0].cond);
+	assert_int_equal(p.rules[0].cond->nr_fields, 1);
+	assert_int_equal(p.rules[0].cond->fields[0].width, 1);
+	assert_int_equal(p.rules[0].cond->fields[0].max, 49);
+	assert_int_equal(p.rules[1].kind, WMI_POLICY_KIND_SET);
+	assert_int_equal(p.rules[1].method_id, WMI_POLICY_ANY);
+	assert_true(p.rules[1].audit);
+	assert_int_equal(p.rules[2].kind, WMI_POLICY_KIND_QUERY);
+	assert_int_equal(p.rules[2].method_id, 1);
+	assert_int_equal(p.rules[2].answer, 80);
+	assert_int_equal(p.rules[3].kind, WMI_POLICY_KIND_QUERY);
+	assert_int_equal(p.rules[3].origin, WMI_POLICY_ORIGIN_ANY);
+	/* the same wildcards as rule 3, for method calls: another key */
+	assert_int_equal(p.rules[4].kind, WMI_POLICY_KIND_METHOD);
+	assert_false(policy_same_key(&p.rules[3], &p.rules[4]));
+	policy_free(&p);
+}
+
 static void rule_names_policy_device(void **state)
 {
 	struct policy p;
@@ -331,8 +388,8 @@ static const struct bad bad_policies[] = {
 	{ "name: x\ndevice: all\nrules:\n  - action: raw\n    origin: kernel\n",
 	  "5:13: origin: a 'raw' rule is for user-space calls only (origin user, the default)" },
 	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    methd: 1\n",
-	  "5:5: rule: unknown key 'methd', expected one of: method, event, read, device, origin, uid, gid, "
-	  "input, min_size, cap, action, errno, answer, audit" },
+	  "5:5: rule: unknown key 'methd', expected one of: method, event, read, query, set, device, "
+	  "origin, uid, gid, input, min_size, cap, action, errno, answer, audit" },
 	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    method: six\n",
 	  "5:13: method: expected a number from 0 to 4294967294, or 'any', found 'six'" },
 	{ "name: x\ndevice: all\nrules:\n  - action: allow\n    method: -1\n",
@@ -461,12 +518,12 @@ static const struct bad bad_policies[] = {
 	{ "name: x\ndevice: all\nrules:\n  - event: 0xd0\n    action: drop\n    errno: EIO\n",
 	  "6:12: errno: only a 'deny' rule takes an errno" },
 	{ "name: x\ndevice: all\nrules:\n  - method: 1\n    action: drop\n",
-	  "5:13: action: 'drop' is for events (a rule with 'event:'); a method call is refused "
-	  "with 'deny'" },
+	  "5:13: action: 'drop' is for events (a rule with 'event:'); a call is refused with "
+	  "'deny'" },
 	{ "name: x\ndevice: all\ndefault: drop\n",
-	  "3:10: default: the default is for method calls; 'drop' is for events" },
+	  "3:10: default: the default is for calls; 'drop' is for events" },
 	{ "name: x\ndevice: all\ndefault: { action: drop }\n",
-	  "3:20: default: the default is for method calls; 'drop' is for events" },
+	  "3:20: default: the default is for calls; 'drop' is for events" },
 	{ "name: x\ndevice: all\nrules:\n  - event: 0xd0\n    action: drop\n"
 	  "  - event: 208\n    action: allow\n",
 	  "6:5: rule: matches the same calls as the rule at line 4; merge them" },
@@ -506,6 +563,44 @@ static const struct bad bad_policies[] = {
 	{ "name: x\ndevice: all\nrules:\n  - read: events\n    uid: 0\n    action: allow\n"
 	  "  - read: events\n    uid: 0\n    action: deny\n",
 	  "7:5: rule: matches the same calls as the rule at line 4; merge them" },
+	/* block rules */
+	{ "name: x\ndevice: all\nrules:\n  - query: 0\n    set: 0\n    action: deny\n",
+	  "5:10: set: a rule is for a block's queries or for its sets, not both; write two rules" },
+	{ "name: x\ndevice: all\nrules:\n  - query: 0\n    method: 1\n    action: deny\n",
+	  "5:13: method: a rule is for one kind of call: a method's, an event, reading events, or a "
+	  "block's queries or sets; this one has 'query:' too" },
+	{ "name: x\ndevice: all\nrules:\n  - set: any\n    event: 0xd0\n    action: allow\n",
+	  "5:12: event: a rule is for one kind of call" },
+	{ "name: x\ndevice: all\nrules:\n  - set: any\n    read: events\n    action: allow\n",
+	  "5:11: read: a rule is for one kind of call" },
+	{ "name: x\ndevice: all\nrules:\n  - query: first\n    action: deny\n",
+	  "4:12: query: expected a number from 0 to 4294967294 (an instance of the block), or 'any', "
+	  "found 'first'" },
+	{ "name: x\ndevice: all\nrules:\n  - query: 0\n    input: [{ offset: 0, value: 1 }]\n"
+	  "    action: deny\n",
+	  "5:12: input: a query has no input to match; a rule for a block's sets ('set:') matches "
+	  "the data written" },
+	{ "name: x\ndevice: all\nrules:\n  - query: any\n    min_size: 4\n    action: deny\n",
+	  "5:15: min_size: a query has no input to match" },
+	{ "name: x\ndevice: all\nrules:\n  - set: 0\n    action: emulate\n    answer: 1\n",
+	  "5:13: action: a set returns nothing to emulate; deny it, or intercept it for the driver "
+	  "that claims the block" },
+	{ "name: x\ndevice: all\nrules:\n  - set: 0\n",
+	  "4:5: rule: 'action' missing; expected one of allow, deny, intercept, audit, raw" },
+	{ "name: x\ndevice: all\nrules:\n  - query: 0\n",
+	  "4:5: rule: 'action' missing; expected one of allow, deny, intercept, emulate, audit, raw" },
+	{ "name: x\ndevice: all\nrules:\n  - set: 0\n    input: [{ arg: Owner, value: 1 }]\n"
+	  "    action: deny\n",
+	  "5:20: arg: 'Owner': a set's data has no parameters to name; give the field's offset and "
+	  "width" },
+	{ "name: x\ndevice: all\nrules:\n  - query: 0\n    action: emulate\n    answer: 1\n"
+	  "    origin: kernel\n",
+	  "7:13: origin: an 'emulate' rule cannot be for kernel calls" },
+	{ "name: x\ndevice: all\nrules:\n  - set: 1\n    action: allow\n"
+	  "  - set: 1\n    action: deny\n",
+	  "6:5: rule: matches the same calls as the rule at line 4; merge them" },
+	{ "name: x\ndevice: all\nrules:\n  - query: 0\n    action: drop\n",
+	  "5:13: action: 'drop' is for events (a rule with 'event:'); a call is refused with 'deny'" },
 };
 
 static void every_error(void **state)
@@ -679,6 +774,7 @@ int main(void)
 		cmocka_unit_test(origins_written_out),
 		cmocka_unit_test(event_rules),
 		cmocka_unit_test(read_rules),
+		cmocka_unit_test(block_rules),
 		cmocka_unit_test(rule_names_policy_device),
 		cmocka_unit_test(rule_device_in_all_policy),
 		cmocka_unit_test(bpf_objects_resolved),

@@ -274,6 +274,53 @@ static void methods_named(void **state)
 	free(out);
 }
 
+/*
+ * A query or set: "query"/"set" and the instance where a call has its
+ * method, never a method's name (its method id is no method's); JSON
+ * says the kind and has no method.
+ */
+static void blocks(void **state)
+{
+	static struct bmof_method fan_methods[] = { { .name = "SetProfile", .id = 0 } };
+	static struct bmof_object fan = { .name = "AcmeFan",
+		.guid = "FE733490-2E22-4EDB-A7B5-BC248874D383", .nmethods = 1,
+		.methods = fan_methods };
+	static struct bmof_object *objects[] = { &fan };
+	static struct bmof mof = { .nobjects = 1, .objects = objects };
+	struct mof_source src = { .name = "acme", .b = &mof };
+	const struct policy_names names = { .src = &src, .nsrc = 1, .where = "here" };
+	struct wmi_audit_event e;
+	struct wmi_guid g;
+	struct json j;
+	FILE *f = open_memstream(&out, &out_size);
+	char *line2, *line3;
+
+	(void)state;
+	assert_non_null(f);
+	hostile_report(&e);
+	assert_int_equal(wmi_guid_parse(fan.guid, &g), 0);
+	memcpy(e.guid, g.b, 16);
+	e.method_id = 0;
+	e.instance = 1;
+	e.kind = WMI_POLICY_KIND_SET;
+	json_init(&j, f, false);
+	report_print(&j, f, false, "acme", &e, 0, &names);
+	report_print(&j, f, true, "acme", &e, 0, &names);
+	e.kind = WMI_POLICY_KIND_QUERY;
+	e.instance = 0;
+	report_print(&j, f, false, "acme", &e, 0, &names);
+	fclose(f);
+	line2 = strchr(out, '\n') + 1;
+	line3 = strchr(line2, '\n') + 1;
+	assert_non_null(strstr(out, " acme FE733490-2E22-4EDB-A7B5-BC248874D383 set inst 1 user "
+			       "uid 1000 "));
+	assert_non_null(strstr(line2, "\"kind\":\"set\",\"instance\":1,\"origin\":\"user\""));
+	assert_non_null(strstr(line3, " acme FE733490-2E22-4EDB-A7B5-BC248874D383 query inst 0 user "));
+	assert_null(strstr(out, "SetProfile"));
+	assert_null(strstr(out, "method"));
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -284,6 +331,7 @@ int main(void)
 		cmocka_unit_test(wmi_events),
 		cmocka_unit_test(readers),
 		cmocka_unit_test(methods_named),
+		cmocka_unit_test(blocks),
 	};
 
 	return cmocka_run_group_tests_name("report", tests, NULL, NULL);

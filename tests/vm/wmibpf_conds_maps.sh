@@ -42,8 +42,8 @@ le64() {
 }
 
 # The key of method 8's rules: the policy's device (all zero), method 8,
-# origin user, any uid and gid.
-key8="$(printf '00 %.0s' $(seq 16))$(le32 8 1 0xffffffff 0xffffffff)"
+# origin user, any uid and gid, of a method call (kind 0).
+key8="$(printf '00 %.0s' $(seq 16))$(le32 8 1 0xffffffff 0xffffffff 0)"
 
 # rule8 FLAGS FIRST NR: method 8's entry, without a rule of its own.
 rule8() {

@@ -37,7 +37,7 @@ expect_eq "$(sed 's/.*"method":\([0-9]*\),.*/\1/' /tmp/b.out | tr '\n' ' ')" "2 
 	"the same three, in order, no more"
 cat /tmp/events
 expect_match "$(sed -n 1p /tmp/events)" \
-	"{\"time\":\"20*\",\"policy\":\"acme\",\"device\":\"$ACME_METHODS\",\"guid\":\"$ACME_METHODS\",\"instance\":0,\"method\":2,\"method_name\":\"AcmeFan.SetBrightness\",\"origin\":\"user\",\"uid\":0,\"gid\":0,\"pid\":*,\"comm\":\"acme-ctl\",\"rule\":0,\"action\":\"audit\",\"verdict\":\"bpf\",\"error\":0,\"duration_ns\":*}" \
+	"{\"time\":\"20*\",\"policy\":\"acme\",\"device\":\"$ACME_METHODS\",\"guid\":\"$ACME_METHODS\",\"kind\":\"method\",\"instance\":0,\"method\":2,\"method_name\":\"AcmeFan.SetBrightness\",\"origin\":\"user\",\"uid\":0,\"gid\":0,\"pid\":*,\"comm\":\"acme-ctl\",\"rule\":0,\"action\":\"audit\",\"verdict\":\"bpf\",\"error\":0,\"duration_ns\":*}" \
 	"a translated set: reported by the default rule, answered by BPF"
 expect_match "$(sed -n 2p /tmp/events)" \
 	'*"method":6,"method_name":"AcmeFan.SetProfile","origin":"user","uid":1000,"gid":1000,*"rule":2,"action":"deny","verdict":"denied","error":-13,*' \
