@@ -71,7 +71,6 @@ set_mode() {
 # calls_work WHAT: a token read through dell-smbios-wmi's node, and
 # dell-pc's thermal read, from the kernel, reach the firmware and succeed.
 calls_work() {
-	local tokens thermal
 	tokens=$(dell_fw_calls 0 0)
 	thermal=$(dell_fw_calls 17 19)
 	expect_match "$(dell_call 0 0 0x100)" "ok 0x00000000 *" "$1 from user space succeed"
