@@ -39,15 +39,18 @@ node_size() {
 reprobe() {
 	[ "$(driver_of "$DELL_SMBIOS")" = none ] || echo "$DELL_SMBIOS" >$SMBIOS_DRV/unbind
 	[ "$(driver_of "$DELL_DESCRIPTOR")" = none ] || echo "$DELL_DESCRIPTOR" >$DESC_DRV/unbind
-	log_mark=$(dmesg | wc -l)
+	reprobes=$((reprobes + 1))
+	echo "dell_descriptor_rewrite $$: probe $reprobes" >/dev/kmsg
 	echo "$DELL_DESCRIPTOR" 2>/dev/null >$DESC_DRV/bind
 	echo "$DELL_SMBIOS" 2>/dev/null >$SMBIOS_DRV/bind
 }
 
 # logged PATTERN: how many kernel messages since the last reprobe hold
-# PATTERN (a fixed string).
+# PATTERN (a fixed string). The reprobe marked the log, so that this
+# holds when the log is full and old lines go.
+reprobes=0
 logged() {
-	dmesg | tail -n +$((log_mark + 1)) | grep -cF "$1"
+	dmesg | sed -n "/dell_descriptor_rewrite $$: probe $reprobes\$/,\$p" | grep -cF "$1"
 }
 
 # prog_vars: read the attached program's variables, as bpftool dumps
