@@ -44,16 +44,18 @@ MACHINE ?= acme
 VM_TESTS ?= $(sort $(basename $(filter-out lib.sh lib_%.sh dkms_%,$(notdir $(wildcard tests/vm/*.sh)))))
 # The in-guest tests that also run on Debian's own kernel with the DKMS
 # wmi.ko (vmtest/debian.sh): its own check, the char device, BPF hooks,
-# policies with wmibpf (their read and block rules too), bpftool on the module's
-# struct_ops type, lockdown, and Debian's Dell drivers on it, dell-wmi-led
-# (a GUID-string user) too.
+# policies with wmibpf (their read and block rules too), bpftool on the
+# module's struct_ops type, lockdown, and Debian's Dell drivers on it, dell-wmi-led
+# (a GUID-string user) too, and dell-wmi-descriptor's query rewritten by a
+# program as it probes.
 # (Debian 6.12 has no msi-wmi-platform, and its Dell drivers lack the
 # series' claims, which dell_owner and dell_bpf test.)
 DEBIAN_TESTS ?= dkms_module wmi_cdev_types wmi_cdev_errors wmi_bpf_deny wmi_bpf_emulate \
 	wmi_bpf_translator wmi_bpf_bpftool wmibpf_load wmibpf_show wmibpf_mode wmibpf_replace \
 	dell_drivers dell_smbios_example dell_wmi_event wmi_cdev_lockdown wmi_bpf_lockdown \
 	wmi_event_read wmi_bpf_event policy_events policy_readers acme_hotkeys dell_led \
-	wmi_block_io wmibpf_block wmi_bpf_block wmi_block_claim policy_blocks
+	wmi_block_io wmibpf_block wmi_bpf_block wmi_block_claim policy_blocks \
+	dell_descriptor_rewrite
 
 .PHONY: all deps kernel tools modules acpi smbios unit bpf loader progs stage initramfs vm-deps \
 	vm check demo bench bench-loader install dkms clean clean-cache help
