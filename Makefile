@@ -45,9 +45,9 @@ VM_TESTS ?= $(sort $(basename $(filter-out lib.sh lib_%.sh dkms_%,$(notdir $(wil
 # The in-guest tests that also run on Debian's own kernel with the DKMS
 # wmi.ko (vmtest/debian.sh): its own check, the char device, BPF hooks,
 # policies with wmibpf (their read and block rules too), bpftool on the
-# module's struct_ops type, lockdown, and Debian's Dell drivers on it, dell-wmi-led
-# (a GUID-string user) too, and dell-wmi-descriptor's query rewritten by a
-# program as it probes.
+# module's struct_ops type, lockdown, and Debian's Dell drivers on it,
+# dell-wmi-led (a GUID-string user) too, and dell-wmi-descriptor's query
+# rewritten by a program as it probes.
 # (Debian 6.12 has no msi-wmi-platform, and its Dell drivers lack the
 # series' claims, which dell_owner and dell_bpf test.)
 DEBIAN_TESTS ?= dkms_module wmi_cdev_types wmi_cdev_errors wmi_bpf_deny wmi_bpf_emulate \

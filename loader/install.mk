@@ -23,7 +23,8 @@ install: loader bpf
 	$(Q)install -m 644 $(addprefix $(OUT)/bpf/,$(addsuffix .bpf.o,$(INSTALL_BPF))) \
 		$(DESTDIR)$(BPFDIR)/
 	$(Q)install -m 644 policies/default.yaml policies/dell-smbios.yaml $(DESTDIR)$(DATADIR)/policies/
-	$(Q)install -m 644 policies/acme/acme.yaml $(DESTDIR)$(DATADIR)/policies/acme/
+	$(Q)install -m 644 policies/acme/acme.yaml policies/acme/battery.yaml \
+		$(DESTDIR)$(DATADIR)/policies/acme/
 	$(Q)$(SUBST) loader/boot/wmibpf.service.in >$(DESTDIR)$(SYSTEMDDIR)/wmibpf.service
 	$(Q)$(SUBST) loader/boot/90-wmibpf.rules.in >$(DESTDIR)$(UDEVRULESDIR)/90-wmibpf.rules
 	$(Q)chmod 644 $(DESTDIR)$(SYSTEMDDIR)/wmibpf.service $(DESTDIR)$(UDEVRULESDIR)/90-wmibpf.rules

@@ -4,6 +4,8 @@
 M=FE733490-2E22-4EDB-A7B5-BC248874D383
 EV=59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1
 HOTKEY=769356C8-76CA-4F3D-B856-3AAE62AEF4D4
+BATTERY=D28B1D3D-B880-4E86-BCF8-8DE9936D1B31
+LIMIT=/sys/bus/wmi/devices/$BATTERY/charge_control_end_threshold
 P=/usr/local/share/wmibpf/policies
 BL=/sys/class/backlight/acme
 
@@ -90,6 +92,28 @@ run wmibpf show acme
 say "The policy outlived wmibpf; bpftool sees it by name"
 run bpftool struct_ops show
 run wmibpf unload acme
+
+say "A setting the firmware keeps: the battery charge limit, a WMI data block"
+insmod /wmibpf/modules/acme_battery.ko
+echo "The acme-battery driver owns it as $LIMIT: $(cat $LIMIT)"
+say "The vendor's tool reads and writes it from user space; the set reaches the driver"
+run wmibpf query $BATTERY
+run wmibpf set $BATTERY --u32 90
+echo "the driver's attribute now: $(cat $LIMIT)"
+
+say "The admin loads the battery policy (policies/acme/battery.yaml)"
+grep -v '^#' $P/acme/battery.yaml
+run wmibpf load $P/acme/battery.yaml
+chmod 666 /dev/wmi/$BATTERY
+say "A user lowers the charge limit to 60: the policy refuses it"
+run runas 1000 1000 wmibpf set $BATTERY --u32 60
+echo "exit status $?; charge limit still $(cat $LIMIT)"
+say "The driver's own write, through its attribute, goes on"
+run sh -c "echo 60 >$LIMIT"
+echo "charge limit now $(cat $LIMIT); a query of the block: $(wmibpf query $BATTERY)"
+run wmibpf show battery
+run wmibpf unload battery
+rmmod acme_battery
 
 say "Hot keys: a kernel driver binds the event device (the test bed's wmi-testdrv)"
 insmod /wmibpf/modules/wmi_testdrv.ko
