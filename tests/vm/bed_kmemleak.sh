@@ -10,9 +10,18 @@
 K=/sys/kernel/debug/kmemleak
 [ -w $K ] || { fail "no kmemleak in this kernel"; finish; }
 
-# The wait is what remains of five seconds (and a tenth) after SINCE.
-expect_eq "$(bed_leak_wait 100 101.5)" 3.6 "objects 1.5 s old: a wait of 3.6 s"
-expect_eq "$(bed_leak_wait 100 106)" 0 "objects 6 s old: no wait"
+# The wait is what remains of five seconds of jiffies (HZ 250) after
+# SINCE; a twentieth of a second at least, until none remains.
+expect_eq "$(bed_leak_wait 1000 1375)" 3.5 "objects 1.5 s old: a wait of 3.5 s"
+expect_eq "$(bed_leak_wait 1000 2249)" 0.05 "objects a tick from old: a wait of 0.05 s"
+expect_eq "$(bed_leak_wait 1000 2250)" 0 "objects 5 s old: no wait"
+expect_eq "$(bed_leak_wait 1000 1000 12)" 12 "12 s asked: a wait of 12 s"
+
+# clocks: the kernel's monotonic clock (ms) and jiffies, read together.
+clocks() {
+	awk '$1 == "ktime" { k = $3 } $1 == "jiffies" { print k, $3; exit }' \
+		/sys/kernel/debug/sched/debug
+}
 
 # kmemleak says "N new suspected memory leaks" on the console, where the
 # host would fail the run: warnings and worse still reach it.
@@ -21,10 +30,21 @@ echo 5 >/proc/sys/kernel/printk
 expect_eq "$(cat $K)" "" "kmemleak reports no leak before the test"
 insmod /wmibpf/modules/bed_leak.ko || fail "insmod bed_leak.ko"
 rmmod bed_leak || fail "rmmod bed_leak"
-read -r since _ </proc/uptime
-bed_leak_scan "$since"
+c0=$(clocks)
+bed_leak_scan "${c0#* }"
+c1=$(clocks)
 report=$(cat $K)
 echo "$level $rest" >/proc/sys/kernel/printk
+
+# The waits take kmemleak's HZ to be BED_HZ.  Missed ticks only make
+# jiffies slower than the clock, so more than BED_HZ of them in a second
+# (a hundredth more, for the reads) means a kernel with a higher HZ, whose
+# five seconds of jiffies the waits would cut short.  What was missed is
+# printed: it is how far /proc/uptime and kmemleak's clock went apart.
+rate=$(echo "$c0 $c1" | awk '{ printf "%d", ($4 - $2) * 1000 / ($3 - $1) }')
+echo "ticks: $rate a second, of $BED_HZ"
+expect_eq "$([ "$rate" -le $((BED_HZ * 101 / 100)) ] && echo yes)" yes \
+	"no more than $BED_HZ ticks a second"
 
 # (No word of the report on the console unless it holds more than the
 # test's own leak: the host would fail the run.)
