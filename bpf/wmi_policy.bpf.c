@@ -20,7 +20,7 @@
 #include "wmi_policy.h"
 
 /* Set by the loader before loading. */
-const volatile __u32 pattern_mask = 0;		/* rule key patterns in use */
+const volatile __u64 pattern_mask = 0;		/* rule key patterns in use */
 /* The gids rules name, for callers in them by a supplementary group */
 const volatile __u32 rule_gids[WMI_POLICY_MAX_GIDS] = { };
 const volatile __u32 nr_rule_gids = 0;
@@ -230,7 +230,7 @@ static __always_inline struct wmi_rule *lookup(void *ctx, struct wmi_bpf_ctx *ca
 	__u32 p, i;
 
 	for (p = 0; p < WMI_PAT_COUNT; p++) {
-		if (!(pattern_mask & (1u << p)))
+		if (!(pattern_mask & (1ull << p)))
 			continue;
 		/* Event keys have their own origin, and any uid and gid. */
 		if (event && (p & WMI_PAT_EVENT_MASK) != WMI_PAT_EVENT)
@@ -255,11 +255,11 @@ static __always_inline struct wmi_rule *lookup(void *ctx, struct wmi_bpf_ctx *ca
 			continue;
 		}
 		/* A query's or set's key has the instance where a method's has its id. */
-		key.kind = rule_kind(call);
+		key.kind = p & WMI_PAT_ANY_KIND ? WMI_POLICY_KIND_ANY : rule_kind(call);
 		if (p & WMI_PAT_ANY_METHOD)
 			key.method_id = WMI_POLICY_ANY;
 		else
-			key.method_id = key.kind == WMI_POLICY_KIND_METHOD ? call->method_id :
+			key.method_id = rule_kind(call) == WMI_POLICY_KIND_METHOD ? call->method_id :
 					call->instance;
 		key.origin = p & WMI_PAT_ANY_ORIGIN ? WMI_POLICY_ORIGIN_ANY : call->origin;
 		if (open)
@@ -412,7 +412,8 @@ int BPF_PROG(policy_call, struct wmi_bpf_ctx *call)
 		return WMI_BPF_CONTINUE;
 	case WMI_ACTION_EMULATE:
 		ret = wmi_answer_u32(call, rule ? rule->answer : 0);
-		if (flags & WMI_RULE_F_AUDIT)
+		/* One that cannot take the answer goes on: method_done reports it. */
+		if (ret != WMI_BPF_CONTINUE && (flags & WMI_RULE_F_AUDIT))
 			report(call, id, action, WMI_VERDICT_BPF_ANSWER, ret < 0 ? ret : 0, 0);
 		return ret;
 	default:
@@ -443,8 +444,8 @@ int BPF_PROG(policy_done, struct wmi_bpf_ctx *call)
 		       call->retval, WMI_AUDIT_F_AUDIT_MODE);
 		return 0;
 	}
-	/* What this policy emulated it reported already, if at all. */
-	if (action == WMI_ACTION_EMULATE)
+	/* What this policy answered it reported already, if at all. */
+	if (action == WMI_ACTION_EMULATE && call->verdict == WMI_VERDICT_BPF_ANSWER)
 		return 0;
 	if (action == WMI_ACTION_AUDIT || (flags & WMI_RULE_F_AUDIT))
 		report(call, rule ? rule->id : WMI_RULE_DEFAULT, action, call->verdict,

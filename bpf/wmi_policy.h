@@ -3,29 +3,33 @@
  * The table-driven WMI policy: types shared by wmi_policy.bpf.c and the
  * wmibpf loader, which fills the tables from a policy file.
  *
- * A rule matches calls by device GUID, method id, origin, uid and gid;
- * each of those may be a wildcard. The program looks rules up from the
- * most specific pattern to the least, and the first rule found decides.
- * Being specific counts most for the method, then the device, the origin,
- * the uid and the gid: a rule for method 6 of any device beats one for any
- * method of one device.
+ * A rule matches calls by kind, device GUID, method id, origin, uid and
+ * gid; each of those may be a wildcard. The program looks rules up from
+ * the most specific pattern to the least, and the first rule found
+ * decides. Being specific counts most for the kind, then the method, the
+ * device, the origin, the uid and the gid: a rule for method 6 of any
+ * device beats one for any method of one device, and one for any method
+ * (or any query, or any set) beats one for any call.
  * Only patterns some rule uses are tried (the loader passes them as a
- * bitmask), so a lookup costs at most 32 hash lookups and usually one or
+ * bitmask), so a lookup costs at most 48 hash lookups and usually one or
  * two, whatever the number of rules.
  *
  * An event rule is a rule for the events of a device rather than its
  * method calls: its key has origin WMI_POLICY_ORIGIN_EVENT, the notify id
  * in method_id (or WMI_POLICY_ANY) and any uid and gid; its fields match
- * the event's data. Method calls never look up event keys, nor events
- * method keys (not even those for origin any), and the default is for
- * method calls only: an event no rule matches is delivered, uncounted.
+ * the event's data. Calls never look up event keys, nor events call
+ * keys (not even those for origin any), and the default is for calls
+ * only: an event no rule matches is delivered, uncounted.
  *
  * A query or set rule is a rule for a data block's queries or sets
  * rather than method calls: its key has kind WMI_POLICY_KIND_QUERY or
  * WMI_POLICY_KIND_SET and the block's instance in method_id (or
  * WMI_POLICY_ANY); otherwise it is keyed and matched as a method rule, its
  * fields on a set's data. Method calls, queries and sets never look up one
- * another's keys; the default is for all three.
+ * another's keys, but all three look up the keys of kind
+ * WMI_POLICY_KIND_ANY: a rule that names no method, query or set is for
+ * every call (its method_id is WMI_POLICY_ANY). The default is for all
+ * three.
  *
  * A read rule decides who may open an event device's node to read its
  * events: its key has origin WMI_POLICY_ORIGIN_READER, any method, and
@@ -71,6 +75,7 @@ enum wmi_policy_kind {
 	WMI_POLICY_KIND_METHOD = 0,
 	WMI_POLICY_KIND_QUERY = 1,	/* a data block's query */
 	WMI_POLICY_KIND_SET = 2,	/* a data block's set */
+	WMI_POLICY_KIND_ANY = 3,	/* every call: a rule naming none of the above */
 };
 
 /* The notify ids events come with are a byte (the _WDG's NotifyId). */
@@ -173,12 +178,15 @@ struct wmi_cond_rule {
 #define WMI_PAT_ANY_ORIGIN	0x4
 #define WMI_PAT_ANY_GUID	0x8
 #define WMI_PAT_ANY_METHOD	0x10
-#define WMI_PAT_COUNT		32
-/* The patterns event keys use: any uid and gid, the origin not a wildcard. */
-#define WMI_PAT_EVENT_MASK	(WMI_PAT_ANY_ORIGIN | WMI_PAT_ANY_UID | WMI_PAT_ANY_GID)
+/* Any kind of call; only with any method (a rule that names none). */
+#define WMI_PAT_ANY_KIND	0x20
+#define WMI_PAT_COUNT		64
+/* The patterns event keys use: any uid and gid, the origin and kind not wildcards. */
+#define WMI_PAT_EVENT_MASK	(WMI_PAT_ANY_KIND | WMI_PAT_ANY_ORIGIN | WMI_PAT_ANY_UID | \
+				 WMI_PAT_ANY_GID)
 #define WMI_PAT_EVENT	(WMI_PAT_ANY_UID | WMI_PAT_ANY_GID)
-/* The patterns reader keys use: any method, the origin not a wildcard. */
-#define WMI_PAT_READER_MASK	(WMI_PAT_ANY_METHOD | WMI_PAT_ANY_ORIGIN)
+/* The patterns reader keys use: any method, the origin and kind not wildcards. */
+#define WMI_PAT_READER_MASK	(WMI_PAT_ANY_KIND | WMI_PAT_ANY_METHOD | WMI_PAT_ANY_ORIGIN)
 #define WMI_PAT_READER	WMI_PAT_ANY_METHOD
 
 /* The rule id reported for calls no rule matched. */

@@ -75,6 +75,12 @@ static int add_key_rules(struct shown_rule **rules, size_t *nr, int rules_fd, in
 	return add_rule(rules, nr, key, &rule, NULL);
 }
 
+/* A query or set rule; a rule for every call shows as one for any method. */
+static bool is_block_rule(const struct shown_rule *r)
+{
+	return r->key.kind == WMI_POLICY_KIND_QUERY || r->key.kind == WMI_POLICY_KIND_SET;
+}
+
 static void any_text(char *buf, size_t size, uint32_t v)
 {
 	if (v == WMI_POLICY_ANY)
@@ -103,7 +109,7 @@ static const char *method_text(char *buf, size_t size, const struct shown_rule *
 		snprintf(buf, size, "0x%02x", r->key.method_id);
 		return NULL;
 	}
-	if (r->key.kind != WMI_POLICY_KIND_METHOD) {
+	if (is_block_rule(r)) {
 		any_text(buf, size, r->key.method_id);
 		return NULL;
 	}
@@ -122,7 +128,7 @@ static const char *method_text(char *buf, size_t size, const struct shown_rule *
 static void method_cell(char *buf, size_t size, const struct shown_rule *r, const char *method,
 			const char *name)
 {
-	if (r->key.kind != WMI_POLICY_KIND_METHOD)
+	if (is_block_rule(r))
 		snprintf(buf, size, "%s %s", r->key.kind == WMI_POLICY_KIND_QUERY ? "query" : "set",
 			 method);
 	else if (name)
@@ -157,7 +163,9 @@ int cmd_show(struct app *a)
 	const char *name = a->cli->name;
 	struct wmi_policy_meta m = { };
 	struct shown_rule *rules = NULL;
-	struct wmi_rule_key key, next;
+	struct wmi_rule_key key = { }, next = { };
+	struct bpf_map_info info = { };
+	__u32 info_len = sizeof(info);
 	char path[STORE_PATH_MAX], guid[WMI_GUID_STR_LEN + 1], act[64];
 	char method[16], label[MOF_LABEL_LEN], cell[16 + MOF_LABEL_LEN + 3];
 	char uid[16], gid[16], cond[COND_TEXT_MAX];
@@ -189,6 +197,21 @@ int cmd_show(struct app *a)
 	store_path(path, a->cli->bpffs, name, "conds");
 	conds_fd = bpf_obj_get(path);
 
+	/*
+	 * A policy pinned by a wmibpf whose rule keys differ (before they had
+	 * a kind, say) would be read wrong: it is to be loaded again.
+	 */
+	if (rules_fd >= 0 && !bpf_map_get_info_by_fd(rules_fd, &info, &info_len) &&
+	    info.key_size != sizeof(key)) {
+		errmsg("show: %s: its rules were loaded by another version of wmibpf (keys of %u "
+		       "bytes, not %zu); load the policy again", name, info.key_size, sizeof(key));
+		close(rules_fd);
+		if (conds_fd >= 0)
+			close(conds_fd);
+		if (hits_fd >= 0)
+			close(hits_fd);
+		return EXIT_FAILED;
+	}
 	/* A bare BPF object has no rule table. */
 	if (rules_fd >= 0 && hits_fd >= 0 && ncpus > 0) {
 		err = bpf_map_get_next_key(rules_fd, NULL, &key);
@@ -263,7 +286,7 @@ int cmd_show(struct app *a)
 		json_kv_string(j, "device", guid);
 		if (r->key.origin == WMI_POLICY_ORIGIN_READER)
 			json_kv_string(j, "read", "events");
-		else if (r->key.kind != WMI_POLICY_KIND_METHOD)
+		else if (is_block_rule(r))
 			json_kv_string(j, r->key.kind == WMI_POLICY_KIND_QUERY ? "query" : "set",
 				       method);
 		else

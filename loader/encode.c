@@ -13,6 +13,8 @@ uint32_t encode_pattern(const struct policy_rule *r)
 {
 	uint32_t p = 0;
 
+	if (r->kind == WMI_POLICY_KIND_ANY)
+		p |= WMI_PAT_ANY_KIND;
 	if (r->any_device)
 		p |= WMI_PAT_ANY_GUID;
 	if (r->method_id == WMI_POLICY_ANY)
@@ -149,7 +151,7 @@ int encode_policy(const struct policy *p, struct policy_tables *t)
 
 		encode_key(r, &all[i]);
 		order[i] = i;
-		t->pattern_mask |= 1u << encode_pattern(r);
+		t->pattern_mask |= 1ull << encode_pattern(r);
 		if (r->gid != WMI_POLICY_ANY && add_gid(t, r->gid))
 			goto out;
 	}
@@ -350,7 +352,7 @@ size_t encode_match_call(const struct policy_tables *t, const struct encode_call
 	uint32_t p;
 
 	for (p = 0; p < WMI_PAT_COUNT; p++) {
-		if (!(t->pattern_mask & (1u << p)))
+		if (!(t->pattern_mask & (1ull << p)))
 			continue;
 		/* As the program: an event looks up event keys only. */
 		if (call->origin == WMI_POLICY_ORIGIN_EVENT &&
@@ -363,7 +365,7 @@ size_t encode_match_call(const struct policy_tables *t, const struct encode_call
 		memset(&key, 0, sizeof(key));
 		if (!(p & WMI_PAT_ANY_GUID))
 			memcpy(key.guid, call->guid, sizeof(key.guid));
-		key.kind = call->kind;
+		key.kind = p & WMI_PAT_ANY_KIND ? WMI_POLICY_KIND_ANY : call->kind;
 		key.method_id = p & WMI_PAT_ANY_METHOD ? WMI_POLICY_ANY : call->method_id;
 		key.origin = p & WMI_PAT_ANY_ORIGIN ? WMI_POLICY_ORIGIN_ANY : call->origin;
 		key.uid = p & WMI_PAT_ANY_UID ? WMI_POLICY_ANY : call->uid;

@@ -19,7 +19,7 @@ struct policy_tables {
 	struct wmi_cond_rule *conds;	/* the `conds` map: the keys' chains */
 	size_t nr_conds;
 	size_t nr;		/* rules; their ids are 1..nr, 0 is the default */
-	uint32_t pattern_mask;	/* WMI_PAT_* combinations in use */
+	uint64_t pattern_mask;	/* WMI_PAT_* combinations in use */
 	uint32_t gids[WMI_POLICY_MAX_GIDS];	/* different gids the rules name */
 	size_t nr_gids;
 	uint32_t default_action;

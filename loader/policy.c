@@ -390,6 +390,7 @@ struct rule_arg {
 	const yaml_node_t *method_node, *event_node, *uid_node, *gid_node;
 	const yaml_node_t *read_node, *min_size_node;
 	const yaml_node_t *block_node;	/* query: or set: */
+	uint32_t block_kind;		/* which of the two */
 	/* method: Class.Method: the class's device, which the rule's must be */
 	const char *method_class;
 	struct wmi_guid method_guid;
@@ -470,6 +471,7 @@ static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_n
 	(void)k;
 	if (!strcmp(key, "method")) {
 		a->method_node = v;
+		r->kind = WMI_POLICY_KIND_METHOD;
 		if (parse_scalar(v) && strchr(parse_scalar(v), '.'))
 			return parse_method_name(c, v, parse_scalar(v), a);
 		return parse_u32_any(c, v, "method", &r->method_id);
@@ -489,13 +491,14 @@ static int rule_key(struct parse_ctx *c, const char *key, yaml_node_t *k, yaml_n
 			return parse_fail(c, v, "%s: a rule is for a block's queries or for its "
 					  "sets, not both; write two rules", key);
 		a->block_node = v;
-		r->kind = !strcmp(key, "query") ? WMI_POLICY_KIND_QUERY : WMI_POLICY_KIND_SET;
+		a->block_kind = !strcmp(key, "query") ? WMI_POLICY_KIND_QUERY : WMI_POLICY_KIND_SET;
 		if (parse_scalar(v) && !strcmp(parse_scalar(v), "any")) {
 			r->method_id = WMI_POLICY_ANY;
 			return 0;
 		}
-		return parse_range(c, v, key, 0, WMI_POLICY_ANY - 1,
-				   " (an instance of the block), or 'any'", &r->method_id);
+		/* A block has at most 255 instances (a byte of its _WDG entry). */
+		return parse_range(c, v, key, 0, 254, " (an instance of the block), or 'any'",
+				   &r->method_id);
 	}
 	if (!strcmp(key, "read")) {
 		a->read_node = v;
@@ -604,6 +607,7 @@ static int check_event_rule(struct parse_ctx *c, const yaml_node_t *n, struct ru
 		return parse_fail(c, a->answer_node, "answer: only an 'emulate' rule takes an "
 				  "answer");
 	r->origin = WMI_POLICY_ORIGIN_EVENT;
+	r->kind = WMI_POLICY_KIND_METHOD;
 	if (r->action == WMI_ACTION_AUDIT)
 		r->audit = true;
 	return 0;
@@ -655,6 +659,7 @@ static int check_read_rule(struct parse_ctx *c, const yaml_node_t *n, struct rul
 		return parse_fail(c, a->answer_node, "answer: only an 'emulate' rule takes an "
 				  "answer");
 	r->origin = WMI_POLICY_ORIGIN_READER;
+	r->kind = WMI_POLICY_KIND_METHOD;
 	r->method_id = WMI_POLICY_ANY;
 	if (r->action == WMI_ACTION_AUDIT)
 		r->audit = true;
@@ -669,7 +674,7 @@ static int check_read_rule(struct parse_ctx *c, const yaml_node_t *n, struct rul
  */
 static int check_block_rule(struct parse_ctx *c, struct rule_arg *a)
 {
-	const char *kind = a->r->kind == WMI_POLICY_KIND_QUERY ? "query" : "set";
+	const char *kind = a->block_kind == WMI_POLICY_KIND_QUERY ? "query" : "set";
 	const struct {
 		const yaml_node_t *node;
 		const char *key;
@@ -684,6 +689,7 @@ static int check_block_rule(struct parse_ctx *c, struct rule_arg *a)
 					  "a method's, an event, reading events, or a block's "
 					  "queries or sets; this one has '%s:' too", others[i].key,
 					  kind);
+	a->r->kind = a->block_kind;
 	if (a->r->kind == WMI_POLICY_KIND_QUERY && (a->input_node || a->min_size_node))
 		return parse_fail(c, a->input_node ? a->input_node : a->min_size_node,
 				  "%s: a query has no input to match; a rule for a block's sets "
@@ -704,9 +710,11 @@ static int parse_rule(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r
 	 * What a rule leaves out matches anything, but for the origin: user
 	 * space only, unless 'origin: any' is written out. A 'default: deny'
 	 * or a rule for all methods must not break the kernel drivers' own
-	 * calls by accident.
+	 * calls by accident. A rule that names no method, query or set is for
+	 * every call of the three kinds.
 	 */
 	*r = (struct policy_rule) {
+		.kind = WMI_POLICY_KIND_ANY,
 		.any_device = true,
 		.method_id = WMI_POLICY_ANY,
 		.origin = WMI_POLICY_ORIGIN_USER,
@@ -748,6 +756,11 @@ static int parse_rule(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r
 	 * A driver calling through the ACPI-object API cannot take a
 	 * program's answer: the kernel refuses it, so such a rule never works.
 	 */
+	if (r->action == WMI_ACTION_EMULATE && r->origin == WMI_POLICY_ORIGIN_KERNEL &&
+	    r->kind == WMI_POLICY_KIND_QUERY)
+		return parse_fail(c, a.origin_node, "origin: an 'emulate' rule cannot be for "
+				  "kernel calls: a driver's query is to get what its firmware "
+				  "holds, not a policy's integer; use origin user");
 	if (r->action == WMI_ACTION_EMULATE && r->origin == WMI_POLICY_ORIGIN_KERNEL)
 		return parse_fail(c, a.origin_node, "origin: an 'emulate' rule cannot be for "
 				  "kernel calls: the kernel refuses a program's answer to a "

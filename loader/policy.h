@@ -53,7 +53,7 @@ struct policy_cond {
 struct policy_rule {
 	bool any_device;	/* device below is the policy's device */
 	struct wmi_guid device;
-	uint32_t kind;		/* enum wmi_policy_kind: method (events too), query or set */
+	uint32_t kind;		/* enum wmi_policy_kind: method (events too), query, set or any */
 	uint32_t method_id;	/* a query's or set's instance; or WMI_POLICY_ANY */
 	uint32_t origin;	/* enum wmi_policy_origin; user unless written */
 	uint32_t uid, gid;	/* or WMI_POLICY_ANY */

@@ -103,11 +103,13 @@ static void pattern_mask(void **state)
 	assert_int_equal(encode_pattern(&p.rules[0]), 0);
 	assert_int_equal(encode_pattern(&p.rules[1]), any_user);
 	assert_int_equal(encode_pattern(&p.rules[2]), WMI_PAT_ANY_GUID | any_user);
+	/* rule 4 names no method: it is for any kind of call */
 	assert_int_equal(encode_pattern(&p.rules[3]),
-			 WMI_PAT_ANY_GUID | WMI_PAT_ANY_METHOD | any_user);
-	assert_int_equal(t.pattern_mask, 1u << 0 | 1u << any_user |
-			 1u << (WMI_PAT_ANY_GUID | any_user) |
-			 1u << (WMI_PAT_ANY_GUID | WMI_PAT_ANY_METHOD | any_user));
+			 WMI_PAT_ANY_KIND | WMI_PAT_ANY_GUID | WMI_PAT_ANY_METHOD | any_user);
+	assert_int_equal(t.pattern_mask, 1ull << 0 | 1ull << any_user |
+			 1ull << (WMI_PAT_ANY_GUID | any_user) |
+			 1ull << (WMI_PAT_ANY_KIND | WMI_PAT_ANY_GUID | WMI_PAT_ANY_METHOD |
+				  any_user));
 }
 
 /* The most specific rule wins, whatever the order in the file. */
@@ -405,6 +407,64 @@ static void blocks_apart(void **state)
 }
 
 /*
+ * A rule that names no method, query or set is for every call: method
+ * calls, queries and sets meet it, after any rule for their own kind
+ * (even one less specific in everything else); events never do.
+ */
+static void any_kind(void **state)
+{
+	static const char text[] =
+		"name: a\ndevice: all\nrules:\n"
+		"  - uid: 1000\n    action: deny\n"
+		"  - set: any\n    uid: 1000\n    action: audit\n"
+		"  - origin: kernel\n    action: allow\n"
+		"  - query: any\n    origin: kernel\n    device: " ACME "\n    action: audit\n";
+	struct encode_call call = { .origin = WMI_POLICY_ORIGIN_USER, .uid = 1000 };
+	struct encode_call ev = {
+		.origin = WMI_POLICY_ORIGIN_EVENT, .method_id = 0xd0,
+		.uid = WMI_POLICY_ANY, .gid = WMI_POLICY_ANY,
+	};
+	struct policy_tables at;
+	struct policy a;
+	struct wmi_guid acme;
+	uint8_t g[16] = { 5 };
+
+	(void)state;
+	wmi_guid_parse(ACME, &acme);
+	call.guid = ev.guid = g;
+	assert_int_equal(policy_parse_buffer("a.yaml", text, strlen(text), &a, NULL), 0);
+	assert_int_equal(a.rules[0].kind, WMI_POLICY_KIND_ANY);
+	assert_int_equal(a.rules[2].kind, WMI_POLICY_KIND_ANY);
+	assert_int_equal(encode_policy(&a, &at), 0);
+	assert_int_equal(at.keys[0].kind, WMI_POLICY_KIND_ANY);
+	assert_int_equal(at.keys[0].method_id, WMI_POLICY_ANY);
+
+	call.kind = WMI_POLICY_KIND_METHOD;
+	call.method_id = 6;
+	assert_int_equal(encode_match_call(&at, &call), 1);
+	call.kind = WMI_POLICY_KIND_QUERY;
+	call.method_id = 0;
+	assert_int_equal(encode_match_call(&at, &call), 1);
+	call.kind = WMI_POLICY_KIND_SET;
+	assert_int_equal(encode_match_call(&at, &call), 2);
+	call.uid = 0;
+	assert_int_equal(encode_match_call(&at, &call), 0);
+	/* the drivers' calls of every kind; a query of acme by its own rule */
+	call.origin = WMI_POLICY_ORIGIN_KERNEL;
+	assert_int_equal(encode_match_call(&at, &call), 3);
+	call.kind = WMI_POLICY_KIND_QUERY;
+	assert_int_equal(encode_match_call(&at, &call), 3);
+	call.guid = acme.b;
+	assert_int_equal(encode_match_call(&at, &call), 4);
+	call.kind = WMI_POLICY_KIND_METHOD;
+	assert_int_equal(encode_match_call(&at, &call), 3);
+	/* events meet no call rule */
+	assert_int_equal(encode_match_call(&at, &ev), 0);
+	encode_free(&at);
+	policy_free(&a);
+}
+
+/*
  * Read rules decide opens of an event node only, by the opener's uid and
  * gid: reader keys (origin reader, any method), which method calls and
  * events never look up, and which opens look up alone.
@@ -515,6 +575,7 @@ int main(void)
 		cmocka_unit_test(empty_policy),
 		cmocka_unit_test(events_apart),
 		cmocka_unit_test(blocks_apart),
+		cmocka_unit_test(any_kind),
 		cmocka_unit_test(readers_apart),
 		cmocka_unit_test(default_leaves_drivers_be),
 	};

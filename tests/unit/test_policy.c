@@ -574,8 +574,11 @@ static const struct bad bad_policies[] = {
 	{ "name: x\ndevice: all\nrules:\n  - set: any\n    read: events\n    action: allow\n",
 	  "5:11: read: a rule is for one kind of call" },
 	{ "name: x\ndevice: all\nrules:\n  - query: first\n    action: deny\n",
-	  "4:12: query: expected a number from 0 to 4294967294 (an instance of the block), or 'any', "
+	  "4:12: query: expected a number from 0 to 254 (an instance of the block), or 'any', "
 	  "found 'first'" },
+	{ "name: x\ndevice: all\nrules:\n  - set: 255\n    action: deny\n",
+	  "4:10: set: expected a number from 0 to 254 (an instance of the block), or 'any', "
+	  "found '255'" },
 	{ "name: x\ndevice: all\nrules:\n  - query: 0\n    input: [{ offset: 0, value: 1 }]\n"
 	  "    action: deny\n",
 	  "5:12: input: a query has no input to match; a rule for a block's sets ('set:') matches "
@@ -595,7 +598,8 @@ static const struct bad bad_policies[] = {
 	  "width" },
 	{ "name: x\ndevice: all\nrules:\n  - query: 0\n    action: emulate\n    answer: 1\n"
 	  "    origin: kernel\n",
-	  "7:13: origin: an 'emulate' rule cannot be for kernel calls" },
+	  "7:13: origin: an 'emulate' rule cannot be for kernel calls: a driver's query is to get "
+	  "what its firmware holds, not a policy's integer; use origin user" },
 	{ "name: x\ndevice: all\nrules:\n  - set: 1\n    action: allow\n"
 	  "  - set: 1\n    action: deny\n",
 	  "6:5: rule: matches the same calls as the rule at line 4; merge them" },

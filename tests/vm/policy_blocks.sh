@@ -5,7 +5,7 @@
 # user-space set and goes on; the default audits the rest, and monitor
 # and show say which rule decided. A query rule emulates instance 1 of
 # the two-instance firmware information; a method rule for every method
-# touches no query.
+# touches no query. A rule for every call covers queries and sets too.
 . /wmibpf/tests/lib.sh
 D=/sys/bus/wmi/devices/$ACME_DATA
 attr=$D/charge_control_end_threshold
@@ -90,4 +90,45 @@ expect_match "$(wmibpf query $ACME_INFO --instance 0)" 'string "ACME firmware 1.
 expect_match "$(wmibpf show info | grep '^ *1 ')" "* $ACME_INFO *query 1 user *emulate 7 * 1  -" \
 	"show: the query rule, one hit"
 expect_ok "unload" wmibpf unload info
+
+# A rule that names no method, query or set is for every call: the usual
+# "allow the kernel" rule keeps the driver's own queries and sets going
+# under a default for every origin, and one for a user denies its queries
+# too. intercept lets root's set go on only while the driver claims the
+# block; audit mode enforces nothing.
+cat >/tmp/strict.yaml <<EOF
+name: strict
+device: $ACME_DATA
+default: { action: deny, origin: any }
+rules:
+  - origin: kernel
+    action: allow
+  - uid: 65534
+    action: deny
+    errno: EACCES
+  - set: any
+    uid: 0
+    action: intercept
+EOF
+load_module acme_battery
+expect_ok "a strict policy loads" wmibpf load -q /tmp/strict.yaml
+expect_ok "the driver's own write of 85 goes on" sh -c "echo 85 >$attr"
+expect_eq "$(cat $attr)" 85 "and its own query: 85"
+expect_eq "$(runas 65534 65534 wmibpf query $ACME_DATA 2>&1; echo $?)" \
+	"wmibpf: $ACME_DATA instance 0: Permission denied
+1" "nobody's query meets the rule for every call"
+expect_ok "root's set is intercepted: the driver claims the block" wmibpf set $ACME_DATA --u32 90
+expect_eq "$(cat $attr)" 90 "the driver took 90"
+expect_match "$(wmibpf query $ACME_DATA 2>&1)" "*Operation not permitted*" \
+	"root's query meets the default"
+expect_match "$(wmibpf show strict | grep '^ *2 ')" "* $ACME_DATA *any user *65534 *any deny EACCES * 1  -" \
+	"show: the rule for every call, as one for any method"
+expect_ok "audit mode" wmibpf mode strict audit
+expect_eq "$(wmibpf query $ACME_DATA)" "buffer [5a 00 00 00]" "audit mode: the query goes on"
+expect_ok "enforce" wmibpf mode strict enforce
+unload_module acme_battery
+expect_match "$(wmibpf set $ACME_DATA --u32 80 2>&1)" "*Operation not permitted*" \
+	"unclaimed, intercept refuses root's set"
+expect_ok "unload" wmibpf unload strict
+expect_ok "charge limit back to 80" wmibpf set $ACME_DATA --u32 80
 finish

@@ -6,7 +6,7 @@ P=/usr/local/share/wmibpf/policies
 
 expect_ok "the shipped default policy" wmibpf check $P/default.yaml
 expect_match "$(wmibpf check $P/acme/acme.yaml)" "*policy acme, 3 rules, 1 BPF object: ok" "the acme policy"
-expect_match "$(wmibpf check $P/acme/battery.yaml)" "*policy battery, 2 rules, 0 BPF objects: ok" \
+expect_match "$(wmibpf check $P/acme/battery.yaml)" "*policy battery, 3 rules, 0 BPF objects: ok" \
 	"the acme battery policy"
 
 cat >/tmp/bad.yaml <<'POLICY'
