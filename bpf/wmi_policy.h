@@ -6,10 +6,12 @@
  * A rule matches calls by kind, device GUID, method id, origin, uid and
  * gid; each of those may be a wildcard. The program looks rules up from
  * the most specific pattern to the least, and the first rule found
- * decides. Being specific counts most for the kind, then the method, the
- * device, the origin, the uid and the gid: a rule for method 6 of any
- * device beats one for any method of one device, and one for any method
- * (or any query, or any set) beats one for any call.
+ * decides. Being specific counts most for the method, then the device,
+ * the origin, the uid, the gid and last the kind: a rule for method 6 of
+ * any device beats one for any method of one device, and a rule for any
+ * method (or any query, or any set) beats one for any call only where
+ * they are otherwise alike, so that a rule for every call of user 1000
+ * beats one for any method of every user.
  * Only patterns some rule uses are tried (the loader passes them as a
  * bitmask), so a lookup costs at most 48 hash lookups and usually one or
  * two, whatever the number of rules.
@@ -173,13 +175,13 @@ struct wmi_cond_rule {
  * bits say which fields are wildcards. Patterns are tried in increasing
  * order, so the weights below are the order of importance.
  */
-#define WMI_PAT_ANY_GID		0x1
-#define WMI_PAT_ANY_UID		0x2
-#define WMI_PAT_ANY_ORIGIN	0x4
-#define WMI_PAT_ANY_GUID	0x8
-#define WMI_PAT_ANY_METHOD	0x10
 /* Any kind of call; only with any method (a rule that names none). */
-#define WMI_PAT_ANY_KIND	0x20
+#define WMI_PAT_ANY_KIND	0x1
+#define WMI_PAT_ANY_GID		0x2
+#define WMI_PAT_ANY_UID		0x4
+#define WMI_PAT_ANY_ORIGIN	0x8
+#define WMI_PAT_ANY_GUID	0x10
+#define WMI_PAT_ANY_METHOD	0x20
 #define WMI_PAT_COUNT		64
 /* The patterns event keys use: any uid and gid, the origin and kind not wildcards. */
 #define WMI_PAT_EVENT_MASK	(WMI_PAT_ANY_KIND | WMI_PAT_ANY_ORIGIN | WMI_PAT_ANY_UID | \

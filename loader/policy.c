@@ -752,6 +752,11 @@ static int parse_rule(struct parse_ctx *c, yaml_node_t *n, struct policy_rule *r
 	if (!a.answer_node && r->action == WMI_ACTION_EMULATE)
 		return parse_fail(c, n, "rule: an 'emulate' rule needs an 'answer' (the integer to "
 				  "return)");
+	/* It would answer queries with an integer and let sets go on, unanswerable. */
+	if (r->action == WMI_ACTION_EMULATE && r->kind == WMI_POLICY_KIND_ANY)
+		return parse_fail(c, a.action_node, "action: a rule that names no method, query or "
+				  "set is for every call, and a set cannot be emulated; write "
+				  "'method: any' (or 'query: any')");
 	/*
 	 * A driver calling through the ACPI-object API cannot take a
 	 * program's answer: the kernel refuses it, so such a rule never works.

@@ -408,8 +408,11 @@ static void blocks_apart(void **state)
 
 /*
  * A rule that names no method, query or set is for every call: method
- * calls, queries and sets meet it, after any rule for their own kind
- * (even one less specific in everything else); events never do.
+ * calls, queries and sets meet it, ranked as a rule for any method: a
+ * rule for their own kind beats it only where the two are otherwise alike
+ * (rule 2 for user 1000's sets); a rule for every call of one uid beats
+ * one for any method or query of every uid (rules 5 and 6). Events never
+ * meet it.
  */
 static void any_kind(void **state)
 {
@@ -418,7 +421,9 @@ static void any_kind(void **state)
 		"  - uid: 1000\n    action: deny\n"
 		"  - set: any\n    uid: 1000\n    action: audit\n"
 		"  - origin: kernel\n    action: allow\n"
-		"  - query: any\n    origin: kernel\n    device: " ACME "\n    action: audit\n";
+		"  - query: any\n    origin: kernel\n    device: " ACME "\n    action: audit\n"
+		"  - method: any\n    action: allow\n"
+		"  - query: any\n    action: allow\n";
 	struct encode_call call = { .origin = WMI_POLICY_ORIGIN_USER, .uid = 1000 };
 	struct encode_call ev = {
 		.origin = WMI_POLICY_ORIGIN_EVENT, .method_id = 0xd0,
@@ -447,8 +452,14 @@ static void any_kind(void **state)
 	assert_int_equal(encode_match_call(&at, &call), 1);
 	call.kind = WMI_POLICY_KIND_SET;
 	assert_int_equal(encode_match_call(&at, &call), 2);
+	/* other users: their kind's rules for every uid, none for sets */
 	call.uid = 0;
 	assert_int_equal(encode_match_call(&at, &call), 0);
+	call.kind = WMI_POLICY_KIND_QUERY;
+	assert_int_equal(encode_match_call(&at, &call), 6);
+	call.kind = WMI_POLICY_KIND_METHOD;
+	assert_int_equal(encode_match_call(&at, &call), 5);
+	call.kind = WMI_POLICY_KIND_SET;
 	/* the drivers' calls of every kind; a query of acme by its own rule */
 	call.origin = WMI_POLICY_ORIGIN_KERNEL;
 	assert_int_equal(encode_match_call(&at, &call), 3);
@@ -510,11 +521,11 @@ static void readers_apart(void **state)
 	assert_int_equal(rt.values[2].error, EACCES);
 	assert_int_equal(rt.nr_gids, 1);
 	assert_int_equal(rt.gids[0], 1001);
-	assert_true(rt.pattern_mask & (1u << (WMI_PAT_ANY_METHOD | WMI_PAT_ANY_GUID |
+	assert_true(rt.pattern_mask & (1ull << (WMI_PAT_ANY_METHOD | WMI_PAT_ANY_GUID |
 					      WMI_PAT_ANY_GID)));
-	assert_true(rt.pattern_mask & (1u << (WMI_PAT_ANY_METHOD | WMI_PAT_ANY_GUID |
+	assert_true(rt.pattern_mask & (1ull << (WMI_PAT_ANY_METHOD | WMI_PAT_ANY_GUID |
 					      WMI_PAT_ANY_UID)));
-	assert_true(rt.pattern_mask & (1u << (WMI_PAT_ANY_METHOD | WMI_PAT_ANY_GUID |
+	assert_true(rt.pattern_mask & (1ull << (WMI_PAT_ANY_METHOD | WMI_PAT_ANY_GUID |
 					      WMI_PAT_ANY_UID | WMI_PAT_ANY_GID)));
 
 	/* opens: root, the group, the others */

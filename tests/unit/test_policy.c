@@ -603,6 +603,9 @@ static const struct bad bad_policies[] = {
 	{ "name: x\ndevice: all\nrules:\n  - set: 1\n    action: allow\n"
 	  "  - set: 1\n    action: deny\n",
 	  "6:5: rule: matches the same calls as the rule at line 4; merge them" },
+	{ "name: x\ndevice: all\nrules:\n  - uid: 1000\n    action: emulate\n    answer: 0\n",
+	  "5:13: action: a rule that names no method, query or set is for every call, and a set "
+	  "cannot be emulated; write 'method: any' (or 'query: any')" },
 	{ "name: x\ndevice: all\nrules:\n  - query: 0\n    action: drop\n",
 	  "5:13: action: 'drop' is for events (a rule with 'event:'); a call is refused with 'deny'" },
 };

@@ -33,6 +33,30 @@ insmod /wmibpf/modules/bed_leak.ko || fail "insmod bed_leak.ko"
 rmmod bed_leak || fail "rmmod bed_leak"
 bed_leak_scan "$(bed_jiffies)"
 c1=$(clocks)
+
+# Only a marked object this run allocated counts: one an earlier run's
+# scans missed (and had not reported then) would be reported now, and
+# stand in for this run's, which they missed too.
+marked() {
+	awk -v j0="${c0#* }" '
+		/^unreferenced/ { j = 0 }
+		/^  comm / { j = $NF }
+		/wmi-bpf bed leak/ && j >= j0 { n++ }
+		END { print n + 0 }' $K
+}
+
+# kmemleak is conservative: any copy of the pointer it scans keeps the
+# object referenced. insmod's kernel stack held one, and a freed stack
+# waits in the per-CPU stack cache, still vmalloc()ed and so still
+# scanned, until a fork takes it and clears it. Forks, then a scan, a few
+# times: a leak the scans cannot find once stale copies are gone fails.
+rescans=0
+while [ "$(marked)" = 0 ] && [ $rescans -lt 4 ]; do
+	for i in 1 2 3 4 5 6 7 8; do /bin/true; done
+	echo scan >$K
+	rescans=$((rescans + 1))
+done
+echo "scans after the first two: $rescans"
 report=$(cat $K)
 echo "$level $rest" >/proc/sys/kernel/printk
 
@@ -47,16 +71,9 @@ echo "ticks: $rate a second, of $BED_HZ"
 expect_eq "$([ "$rate" -le $((BED_HZ * 101 / 100)) ] && echo yes)" yes \
 	"no more than $BED_HZ ticks a second"
 
-# Only a marked object this run allocated counts: one an earlier run's
-# scans missed (and had not reported then) would be reported now, and
-# stand in for this run's, which they missed too.  (No word of the report
-# on the console unless it holds more than the test's own leak: the host
-# would fail the run.)
-marked=$(echo "$report" | awk -v j0="${c0#* }" '
-	/^unreferenced/ { j = 0 }
-	/^  comm / { j = $NF }
-	/wmi-bpf bed leak/ && j >= j0 { n++ }
-	END { print n + 0 }')
+# (No word of the report on the console unless it holds more than the
+# test's own leak: the host would fail the run.)
+marked=$(marked)
 objects=$(echo "$report" | grep -c '^unreferenced')
 expect_eq "$marked" 1 "the scans report the marked object, allocated by this run"
 expect_eq "$objects" 1 "and nothing else"

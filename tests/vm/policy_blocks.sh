@@ -94,8 +94,9 @@ expect_ok "unload" wmibpf unload info
 # A rule that names no method, query or set is for every call: the usual
 # "allow the kernel" rule keeps the driver's own queries and sets going
 # under a default for every origin, and one for a user denies its queries
-# too. intercept lets root's set go on only while the driver claims the
-# block; audit mode enforces nothing.
+# too, ranked before a query rule for every user, as a rule for any method
+# would be. intercept lets root's set go on only while the driver claims
+# the block; audit mode enforces nothing.
 cat >/tmp/strict.yaml <<EOF
 name: strict
 device: $ACME_DATA
@@ -109,6 +110,8 @@ rules:
   - set: any
     uid: 0
     action: intercept
+  - query: any
+    action: audit
 EOF
 load_module acme_battery
 expect_ok "a strict policy loads" wmibpf load -q /tmp/strict.yaml
@@ -116,15 +119,18 @@ expect_ok "the driver's own write of 85 goes on" sh -c "echo 85 >$attr"
 expect_eq "$(cat $attr)" 85 "and its own query: 85"
 expect_eq "$(runas 65534 65534 wmibpf query $ACME_DATA 2>&1; echo $?)" \
 	"wmibpf: $ACME_DATA instance 0: Permission denied
-1" "nobody's query meets the rule for every call"
+1" "nobody's query meets the rule for every call of nobody, not the query rule"
 expect_ok "root's set is intercepted: the driver claims the block" wmibpf set $ACME_DATA --u32 90
 expect_eq "$(cat $attr)" 90 "the driver took 90"
-expect_match "$(wmibpf query $ACME_DATA 2>&1)" "*Operation not permitted*" \
-	"root's query meets the default"
+expect_eq "$(wmibpf query $ACME_DATA 2>&1)" "buffer [5a 00 00 00]" "root's query meets the query rule"
+expect_match "$(runas 1000 1000 wmibpf set $ACME_DATA --u32 95 2>&1)" "*Operation not permitted*" \
+	"a user's set meets the default"
+expect_ok "root's set of 95, intercepted" wmibpf set $ACME_DATA --u32 95
 expect_match "$(wmibpf show strict | grep '^ *2 ')" "* $ACME_DATA *any user *65534 *any deny EACCES * 1  -" \
 	"show: the rule for every call, as one for any method"
 expect_ok "audit mode" wmibpf mode strict audit
-expect_eq "$(wmibpf query $ACME_DATA)" "buffer [5a 00 00 00]" "audit mode: the query goes on"
+expect_eq "$(runas 65534 65534 wmibpf query $ACME_DATA)" "buffer [5f 00 00 00]" \
+	"audit mode: nobody's query goes on"
 expect_ok "enforce" wmibpf mode strict enforce
 unload_module acme_battery
 expect_match "$(wmibpf set $ACME_DATA --u32 80 2>&1)" "*Operation not permitted*" \
