@@ -2,13 +2,13 @@
 # kmemleak's scans (bed_leak_scan in vmtest/bed.sh) run at the end of every
 # boot, and before an own-boot test, which may lock the kernel down; a leak
 # they find fails the run.  A leak made seconds before must be found: the
-# bed-leak module leaks one object, marked, as it loads, and the same scans
-# must report it.  Only when that is all they report does the test have
-# kmemleak forget it: any other leak is printed, and fails the run too.
+# bed-leak module leaks marked objects as it loads, and the same scans
+# must report them.  Only when that is all they report does the test have
+# kmemleak forget them: any other leak is printed, and fails the run too.
 . /wmibpf/tests/lib.sh
 . /wmibpf/bed.sh
 K=/sys/kernel/debug/kmemleak
-[ -w $K ] || { fail "no kmemleak in this kernel"; finish; }
+[ -w $K ] || { fail "no kmemleak in this kernel"; finish; exit; }
 
 # The wait is what remains of five seconds of jiffies (HZ 250) after
 # SINCE; a twentieth of a second at least, until none remains.
@@ -30,7 +30,6 @@ echo 5 >/proc/sys/kernel/printk
 expect_eq "$(cat $K)" "" "kmemleak reports no leak before the test"
 c0=$(clocks)
 insmod /wmibpf/modules/bed_leak.ko || fail "insmod bed_leak.ko"
-rmmod bed_leak || fail "rmmod bed_leak"
 bed_leak_scan "$(bed_jiffies)"
 c1=$(clocks)
 
@@ -45,19 +44,10 @@ marked() {
 		END { print n + 0 }' $K
 }
 
-# kmemleak is conservative: any copy of the pointer it scans keeps the
-# object referenced. insmod's kernel stack held one, and a freed stack
-# waits in the per-CPU stack cache, still vmalloc()ed and so still
-# scanned, until a fork takes it and clears it. Forks, then a scan, a few
-# times: a leak the scans cannot find once stale copies are gone fails.
-rescans=0
-while [ "$(marked)" = 0 ] && [ $rescans -lt 4 ]; do
-	for i in 1 2 3 4 5 6 7 8; do /bin/true; done
-	echo scan >$K
-	rescans=$((rescans + 1))
-done
-echo "scans after the first two: $rescans"
 report=$(cat $K)
+marked=$(marked)
+# Unloaded, it frees them: none a stale pointer hid is reported later.
+rmmod bed_leak || fail "rmmod bed_leak"
 echo "$level $rest" >/proc/sys/kernel/printk
 
 # The waits take kmemleak's HZ to be BED_HZ.  Missed ticks only make
@@ -71,15 +61,19 @@ echo "ticks: $rate a second, of $BED_HZ"
 expect_eq "$([ "$rate" -le $((BED_HZ * 101 / 100)) ] && echo yes)" yes \
 	"no more than $BED_HZ ticks a second"
 
-# (No word of the report on the console unless it holds more than the
-# test's own leak: the host would fail the run.)
-marked=$(marked)
+# The module leaks 32 objects: kmemleak is conservative, and a stale copy
+# of a pointer (on a stack, in a freed stack the per-CPU cache keeps,
+# still scanned) hides its object, so one object can be missed in a long
+# boot; all of them cannot, unless the scans no longer find leaks. (No
+# word of the report on the console unless it holds more than the test's
+# own leak: the host would fail the run.)
 objects=$(echo "$report" | grep -c '^unreferenced')
-expect_eq "$marked" 1 "the scans report the marked object, allocated by this run"
-expect_eq "$objects" 1 "and nothing else"
-if [ "$marked" = 1 ] && [ "$objects" = 1 ]; then
-	echo clear >$K
-	expect_eq "$(cat $K)" "" "once cleared, kmemleak reports it no more"
+echo "marked objects reported: $marked of 32"
+expect_eq "$([ "$marked" -ge 1 ] && echo yes)" yes \
+	"the scans report marked objects, allocated by this run"
+expect_eq "$objects" "$marked" "and nothing else"
+if [ "$marked" -ge 1 ] && [ "$objects" = "$marked" ]; then
+	expect_eq "$(cat $K)" "" "freed by the module's unload, kmemleak reports them no more"
 else
 	echo "$report"
 fi
