@@ -227,6 +227,9 @@ static __always_inline struct wmi_rule *lookup(void *ctx, struct wmi_bpf_ctx *ca
 	struct wmi_rule_key key;
 	struct wmi_rule *rule;
 	bool event = is_event(call), open = is_open(call);
+	/* A query's or set's key has the instance where a method's has its id. */
+	__u32 kind = rule_kind(call);
+	__u32 id = kind == WMI_POLICY_KIND_METHOD ? call->method_id : call->instance;
 	__u32 p, i;
 
 	for (p = 0; p < WMI_PAT_COUNT; p++) {
@@ -254,13 +257,8 @@ static __always_inline struct wmi_rule *lookup(void *ctx, struct wmi_bpf_ctx *ca
 			}
 			continue;
 		}
-		/* A query's or set's key has the instance where a method's has its id. */
-		key.kind = p & WMI_PAT_ANY_KIND ? WMI_POLICY_KIND_ANY : rule_kind(call);
-		if (p & WMI_PAT_ANY_METHOD)
-			key.method_id = WMI_POLICY_ANY;
-		else
-			key.method_id = rule_kind(call) == WMI_POLICY_KIND_METHOD ? call->method_id :
-					call->instance;
+		key.kind = p & WMI_PAT_ANY_KIND ? WMI_POLICY_KIND_ANY : kind;
+		key.method_id = p & WMI_PAT_ANY_METHOD ? WMI_POLICY_ANY : id;
 		key.origin = p & WMI_PAT_ANY_ORIGIN ? WMI_POLICY_ORIGIN_ANY : call->origin;
 		if (open)
 			key.origin = WMI_POLICY_ORIGIN_READER;

@@ -129,8 +129,7 @@ static void method_cell(char *buf, size_t size, const struct shown_rule *r, cons
 			const char *name)
 {
 	if (is_block_rule(r))
-		snprintf(buf, size, "%s %s", r->key.kind == WMI_POLICY_KIND_QUERY ? "query" : "set",
-			 method);
+		snprintf(buf, size, "%s %s", policy_kind_name(r->key.kind), method);
 	else if (name)
 		snprintf(buf, size, "%s (%s)", method, name);
 	else
@@ -287,8 +286,7 @@ int cmd_show(struct app *a)
 		if (r->key.origin == WMI_POLICY_ORIGIN_READER)
 			json_kv_string(j, "read", "events");
 		else if (is_block_rule(r))
-			json_kv_string(j, r->key.kind == WMI_POLICY_KIND_QUERY ? "query" : "set",
-				       method);
+			json_kv_string(j, policy_kind_name(r->key.kind), method);
 		else
 			json_kv_string(j, r->key.origin == WMI_POLICY_ORIGIN_EVENT ? "event" :
 				       "method", method);

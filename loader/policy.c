@@ -41,6 +41,14 @@ static const char *const origin_names[] = {
 	[WMI_POLICY_ORIGIN_READER] = "reader",
 };
 
+/* A rule's or a report's kind of call, as policy files name it. */
+static const char *const kind_names[] = {
+	[WMI_POLICY_KIND_METHOD] = "method",
+	[WMI_POLICY_KIND_QUERY] = "query",
+	[WMI_POLICY_KIND_SET] = "set",
+	[WMI_POLICY_KIND_ANY] = "any",
+};
+
 /*
  * The errors a WMI-BPF program may fail a call with: the kernel turns any
  * other into EPERM (Documentation/wmi/wmi-bpf.rst, "Errors"), so a policy
@@ -67,6 +75,11 @@ const char *policy_action_name(uint32_t action)
 const char *policy_origin_name(uint32_t origin)
 {
 	return origin <= WMI_POLICY_ORIGIN_READER ? origin_names[origin] : "?";
+}
+
+const char *policy_kind_name(uint32_t kind)
+{
+	return kind <= WMI_POLICY_KIND_ANY ? kind_names[kind] : "?";
 }
 
 const char *policy_errno_name(int error)
@@ -674,7 +687,7 @@ static int check_read_rule(struct parse_ctx *c, const yaml_node_t *n, struct rul
  */
 static int check_block_rule(struct parse_ctx *c, struct rule_arg *a)
 {
-	const char *kind = a->block_kind == WMI_POLICY_KIND_QUERY ? "query" : "set";
+	const char *kind = policy_kind_name(a->block_kind);
 	const struct {
 		const yaml_node_t *node;
 		const char *key;

@@ -126,9 +126,10 @@ void policy_free(struct policy *p);
 /* Whether two rules are for the same calls: one key of the rules map. */
 bool policy_same_key(const struct policy_rule *a, const struct policy_rule *b);
 
-/* Names of actions and origins, as in policy files. */
+/* Names of actions, origins and kinds of call, as in policy files. */
 const char *policy_action_name(uint32_t action);
 const char *policy_origin_name(uint32_t origin);
+const char *policy_kind_name(uint32_t kind);
 
 /* "EACCES" for 13, or NULL. */
 const char *policy_errno_name(int error);

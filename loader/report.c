@@ -26,14 +26,6 @@ static const char *verdict_text(uint32_t v)
 	return v < sizeof(names) / sizeof(names[0]) ? names[v] : "?";
 }
 
-/* A call's kind in a report: "method", "query" or "set". */
-static const char *kind_text(uint32_t kind)
-{
-	if (kind == WMI_POLICY_KIND_QUERY)
-		return "query";
-	return kind == WMI_POLICY_KIND_SET ? "set" : "method";
-}
-
 /* A fixed-size field from the kernel, which need not end in a nul. */
 static void field(char *out, size_t size, const char *in, size_t len)
 {
@@ -197,7 +189,7 @@ void report_print(struct json *j, FILE *f, bool json, const char *policy,
 
 	if (json) {
 		json_begin_report(j, policy, e, when, guid);
-		json_kv_string(j, "kind", kind_text(e->kind));
+		json_kv_string(j, "kind", policy_kind_name(e->kind));
 		json_kv_uint(j, "instance", e->instance);
 		if (e->kind == WMI_POLICY_KIND_METHOD)
 			json_kv_uint(j, "method", e->method_id);
@@ -218,7 +210,7 @@ void report_print(struct json *j, FILE *f, bool json, const char *policy,
 
 		/* A query or set is of an instance, and has no method. */
 		if (e->kind != WMI_POLICY_KIND_METHOD)
-			snprintf(what, sizeof(what), "%s", kind_text(e->kind));
+			snprintf(what, sizeof(what), "%s", policy_kind_name(e->kind));
 		else
 			snprintf(what, sizeof(what), "method %u%s%s%s", e->method_id,
 				 name ? " (" : "", name ? name : "", name ? ")" : "");

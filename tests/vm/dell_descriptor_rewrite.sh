@@ -17,15 +17,6 @@ DESC_DRV=/sys/bus/wmi/drivers/dell-wmi-descriptor
 SMBIOS_DRV=/sys/bus/wmi/drivers/dell-smbios
 PROG=/wmibpf/bpf/test_dell_descriptor.bpf.o
 
-# driver_of DEVICE: the name of the driver bound to a WMI device, or none.
-driver_of() {
-	if [ -L "$WMI_DEVICES/$1/driver" ]; then
-		basename "$(readlink "$WMI_DEVICES/$1/driver")"
-	else
-		echo none
-	fi
-}
-
 # The buffer size dell-smbios-wmi's node reports: the descriptor's buffer
 # length plus the u64 length field of its ioctl buffer.
 node_size() {

@@ -7,15 +7,6 @@
 # dell-pc with a platform profile.  The test bed's own block stays unbound.
 . /wmibpf/tests/lib.sh
 
-# driver_of DEVICE: the name of the driver bound to a WMI device, or none.
-driver_of() {
-	if [ -L "$WMI_DEVICES/$1/driver" ]; then
-		basename "$(readlink "$WMI_DEVICES/$1/driver")"
-	else
-		echo none
-	fi
-}
-
 expect_eq "$(driver_of $DELL_DESCRIPTOR)" dell-wmi-descriptor "descriptor's driver"
 expect_eq "$(driver_of $DELL_SMBIOS)" dell-smbios "calling interface's driver"
 expect_eq "$(driver_of $DELL_EVENT)" dell-wmi "event's driver"

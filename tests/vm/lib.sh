@@ -127,6 +127,15 @@ unload_module() {
 
 granted_nodes=
 
+# driver_of DEVICE: the name of the driver bound to a WMI device, or none.
+driver_of() {
+	if [ -L "$WMI_DEVICES/$1/driver" ]; then
+		basename "$(readlink "$WMI_DEVICES/$1/driver")"
+	else
+		echo none
+	fi
+}
+
 # grant_node DEVICE: let every user open /dev/wmi/DEVICE, as a udev rule
 # granting it to a group would; finish takes it back.
 grant_node() {
