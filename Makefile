@@ -111,13 +111,20 @@ vm: deps
 	$(Q)$(TOP)/vmtest/run.sh --shell --machine $(MACHINE)
 
 # Each phase is timed into $(OUT)/phases.log; check.sh prints the times.
+# The build runs a job per core (JOBS, as the kernel's and the tools'
+# builds): most of it is independent compiles, the BPF objects, the
+# modules and both loader builds, and a fresh clone spent 194 s in it one
+# at a time against 111 s with two jobs.  Silent (-s) but for errors and
+# the steps' own lines, unless V=1.
+JOBS ?= $(shell nproc)
 check: export WMIBPF_PHASES = $(OUT)/phases.log
 check:
 	$(Q)mkdir -p $(OUT) && rm -f $(OUT)/phases.log
 	$(Q)$(TOP)/scripts/timed.sh deps $(TOP)/scripts/install-deps.sh
 	$(Q)$(TOP)/scripts/timed.sh kernel $(MAKE) --no-print-directory kernel
 	$(Q)$(TOP)/scripts/timed.sh tools $(MAKE) --no-print-directory tools
-	$(Q)$(TOP)/scripts/timed.sh build $(MAKE) --no-print-directory vm-deps unit
+	$(Q)$(TOP)/scripts/timed.sh build $(MAKE) --no-print-directory $(if $(filter 1,$(V)),,-s) \
+		-j$(JOBS) vm-deps unit
 	$(Q)$(TOP)/scripts/check.sh --unit "$(UNIT_TESTS)" --vm "$(VM_TESTS)" --series --fuzz \
 		--checkpatch "$(addprefix kernel/patches/,$(shell cat kernel/series))" \
 		--debian "$(DEBIAN_TESTS)"

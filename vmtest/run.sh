@@ -37,7 +37,13 @@ set -euo pipefail
 
 # no_timer_check: on a loaded host the early IO-APIC timer check can miss
 # its ticks and panic the boot ("IO-APIC + timer doesn't work!").
-KCMDLINE="console=ttyS0 panic=-1 no_timer_check"
+# norandmaps: TCG keeps the code it translated by the address it ran at,
+# so with the address space laid out alike at every exec a program run
+# again reuses it instead of translating it anew.  The tests run hundreds
+# of wmibpf, bpftool and test programs; measured in one boot, a policy
+# load took 1.17 s against 1.44 with randomized maps, wmibpf check 0.25
+# against 0.42.  Nothing under test depends on where user space is mapped.
+KCMDLINE="console=ttyS0 panic=-1 no_timer_check norandmaps"
 
 bzimage=${WMIBPF_KERNEL:-$KBUILD/arch/x86/boot/bzImage}
 initrd=${WMIBPF_INITRD:-$OUT/vmtest/initramfs.cpio.gz}
