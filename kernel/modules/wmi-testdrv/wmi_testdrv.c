@@ -83,6 +83,17 @@ static bool own;
 module_param(own, bool, 0444);
 MODULE_PARM_DESC(own, "Own the methods instead of sharing them");
 
+/*
+ * With late_claim=1 the remove callback tries to claim method 1 of a
+ * method device, or a data block whole, and logs what it got: the core
+ * closes claims before remove, so a claim from there (as from a work item
+ * the driver cancels in remove) must fail with -ENODEV, not outlive the
+ * driver with its callbacks in a module about to be unloaded.
+ */
+static bool late_claim;
+module_param(late_claim, bool, 0444);
+MODULE_PARM_DESC(late_claim, "Try to claim in the remove callback, and log the outcome");
+
 #define TESTDRV_ACME_METHODS	"FE733490-2E22-4EDB-A7B5-BC248874D383"
 
 static void format_object(struct seq_buf *s, const union acpi_object *obj)
@@ -574,10 +585,36 @@ static int testdrv_probe(struct wmi_device *wdev, const void *context)
 	return 0;
 }
 
+/* Had the late claim been taken, a call would run this after unload. */
+static int testdrv_late_call(struct wmi_device *wdev, struct wmi_method_request *req)
+{
+	dev_err(&wdev->dev, "a claim made in remove answers a call\n");
+	return -EIO;
+}
+
+static const struct wmi_intercept_ops testdrv_late_ops = {
+	.method_call = testdrv_late_call,
+};
+
+static void testdrv_claim_late(struct wmi_device *wdev)
+{
+	static const u32 method_one = 1;
+	int ret;
+
+	ret = wmidev_intercept_methods(wdev, &testdrv_late_ops, &method_one, 1);
+	if (ret == -EINVAL)
+		ret = wmidev_intercept_block(wdev, &testdrv_late_ops);
+	if (ret != -EINVAL)
+		dev_info(&wdev->dev, "claim in remove: %d\n", ret);
+}
+
 static void testdrv_remove(struct wmi_device *wdev)
 {
 	struct testdrv_dev *d = dev_get_drvdata(&wdev->dev);
 	u32 now;
+
+	if (late_claim)
+		testdrv_claim_late(wdev);
 
 	mutex_lock(&testdrv_lock);
 	list_del(&d->node);
