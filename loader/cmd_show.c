@@ -75,10 +75,21 @@ static int add_key_rules(struct shown_rule **rules, size_t *nr, int rules_fd, in
 	return add_rule(rules, nr, key, &rule, NULL);
 }
 
-/* A query or set rule; a rule for every call shows as one for any method. */
+/* A query or set rule. */
 static bool is_block_rule(const struct shown_rule *r)
 {
 	return r->key.kind == WMI_POLICY_KIND_QUERY || r->key.kind == WMI_POLICY_KIND_SET;
+}
+
+/*
+ * A rule that names no method, query or set: for every call. It must not
+ * read as "method: any", which ranks above it where the two are otherwise
+ * alike (wmibpf(8), "PRECEDENCE").
+ */
+static bool is_every_call(const struct shown_rule *r)
+{
+	return r->key.kind == WMI_POLICY_KIND_ANY && r->key.origin != WMI_POLICY_ORIGIN_EVENT &&
+	       r->key.origin != WMI_POLICY_ORIGIN_READER;
 }
 
 static void any_text(char *buf, size_t size, uint32_t v)
@@ -123,12 +134,15 @@ static const char *method_text(char *buf, size_t size, const struct shown_rule *
 
 /*
  * The METHOD cell of the table: the number, and the name beside it; a
- * block rule's instance after "query" or "set".
+ * block rule's instance after "query" or "set"; "every call" for a rule
+ * of every kind.
  */
 static void method_cell(char *buf, size_t size, const struct shown_rule *r, const char *method,
 			const char *name)
 {
-	if (is_block_rule(r))
+	if (is_every_call(r))
+		snprintf(buf, size, "every call");
+	else if (is_block_rule(r))
 		snprintf(buf, size, "%s %s", policy_kind_name(r->key.kind), method);
 	else if (name)
 		snprintf(buf, size, "%s (%s)", method, name);
@@ -287,6 +301,8 @@ int cmd_show(struct app *a)
 			json_kv_string(j, "read", "events");
 		else if (is_block_rule(r))
 			json_kv_string(j, policy_kind_name(r->key.kind), method);
+		else if (is_every_call(r))
+			json_kv_string(j, "call", "any");
 		else
 			json_kv_string(j, r->key.origin == WMI_POLICY_ORIGIN_EVENT ? "event" :
 				       "method", method);

@@ -126,8 +126,11 @@ expect_eq "$(wmibpf query $ACME_DATA 2>&1)" "buffer [5a 00 00 00]" "root's query
 expect_match "$(runas 1000 1000 wmibpf set $ACME_DATA --u32 95 2>&1)" "*Operation not permitted*" \
 	"a user's set meets the default"
 expect_ok "root's set of 95, intercepted" wmibpf set $ACME_DATA --u32 95
-expect_match "$(wmibpf show strict | grep '^ *2 ')" "* $ACME_DATA *any user *65534 *any deny EACCES * 1  -" \
-	"show: the rule for every call, as one for any method"
+expect_match "$(wmibpf show strict | grep '^ *2 ')" "* $ACME_DATA *every call user *65534 *any deny EACCES * 1  -" \
+	"show: the rule for every call, apart from one for any method"
+expect_match "$(wmibpf show strict --json)" \
+	"*\"rule\":2,\"line\":7,\"device\":\"$ACME_DATA\",\"call\":\"any\",\"origin\":\"user\",*" \
+	"show --json: \"call\" in place of \"method\""
 expect_ok "audit mode" wmibpf mode strict audit
 expect_eq "$(runas 65534 65534 wmibpf query $ACME_DATA)" "buffer [5f 00 00 00]" \
 	"audit mode: nobody's query goes on"
