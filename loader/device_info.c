@@ -11,17 +11,24 @@
 #include "device_info.h"
 #include "wmibpf.h"
 
-void device_info_read(const char *sysdir, const char *devdir, const char *name,
-		      struct device_info *d)
+/*
+ * What makes a device an alias of another: its kind, its object or notify
+ * id and its mapper, into d (zeroed, named); the directory in dir. Alone
+ * for device_aliases(), which every load and check runs: the attributes
+ * beyond these are a dozen reads more per device, each a syscall into
+ * sysfs, that neither needs.
+ */
+static void device_identity_read(const char *sysdir, const char *name, struct device_info *d,
+				 char *dir, size_t size)
 {
-	char dir[PATH_MAX], path[PATH_MAX + 64], link[PATH_MAX], uevent[1024], flag[4] = "";
+	char path[PATH_MAX + 64], uevent[1024];
 	const char *devtype;
 	ssize_t n;
 	FILE *f;
 
 	memset(d, 0, sizeof(*d));
 	snprintf(d->name, sizeof(d->name), "%s", name);
-	snprintf(dir, sizeof(dir), "%.2048s/%.255s", sysdir, name);
+	snprintf(dir, size, "%.2048s/%.255s", sysdir, name);
 
 	snprintf(path, sizeof(path), "%s/uevent", dir);
 	f = fopen(path, "r");
@@ -33,10 +40,23 @@ void device_info_read(const char *sysdir, const char *devdir, const char *name,
 		if (devtype)
 			sscanf(devtype, "DEVTYPE=%15s", d->kind);
 	}
-	read_attr(dir, "instance_count", d->instances, sizeof(d->instances));
-	read_attr(dir, "expensive", d->expensive, sizeof(d->expensive));
 	read_attr(dir, strcmp(d->kind, "event") ? "object_id" : "notify_id", d->id,
 		  sizeof(d->id));
+	if (realpath(dir, path) && strrchr(path, '/')) {
+		*strrchr(path, '/') = '\0';
+		snprintf(d->mapper, sizeof(d->mapper), "%.255s", path);
+	}
+}
+
+void device_info_read(const char *sysdir, const char *devdir, const char *name,
+		      struct device_info *d)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 64], link[PATH_MAX], flag[4] = "";
+	ssize_t n;
+
+	device_identity_read(sysdir, name, d, dir, sizeof(dir));
+	read_attr(dir, "instance_count", d->instances, sizeof(d->instances));
+	read_attr(dir, "expensive", d->expensive, sizeof(d->expensive));
 	read_attr(dir, "setable", d->setable, sizeof(d->setable));
 	read_attr(dir, "claimed_methods", d->claimed, sizeof(d->claimed));
 	/* A data block is claimed whole; kernels before block claims lack the file. */
@@ -44,10 +64,6 @@ void device_info_read(const char *sysdir, const char *devdir, const char *name,
 	d->claimed_block = !strcmp(d->kind, "data") && flag[0] == '1';
 	read_attr(dir, "shared_methods", d->shared, sizeof(d->shared));
 	read_attr_lines(dir, "guid_users", d->guid_users, sizeof(d->guid_users));
-	if (realpath(dir, path) && strrchr(path, '/')) {
-		*strrchr(path, '/') = '\0';
-		snprintf(d->mapper, sizeof(d->mapper), "%.255s", path);
-	}
 
 	snprintf(path, sizeof(path), "%s/driver", dir);
 	n = readlink(path, link, sizeof(link) - 1);
@@ -136,7 +152,7 @@ int device_aliases(const char *sysfs, struct wmi_alias **aliases, size_t *nr)
 {
 	struct device_info *info = NULL;
 	struct wmi_alias *out = NULL;
-	char dir[PATH_MAX], **names;
+	char dir[PATH_MAX], path[PATH_MAX], **names;
 	unsigned int dup;
 	size_t i, k, n = 0, nr_names;
 	int err;
@@ -156,7 +172,7 @@ int device_aliases(const char *sysfs, struct wmi_alias **aliases, size_t *nr)
 		goto out;
 	}
 	for (i = 0; i < nr_names; i++)
-		device_info_read(dir, NULL, names[i], &info[i]);
+		device_identity_read(dir, names[i], &info[i], path, sizeof(path));
 	for (i = 0; i < nr_names; i++) {
 		for (k = 0; k < nr_names; k++) {
 			if (!device_is_alias(&info[i], &info[k]) ||
