@@ -9,6 +9,9 @@
  *				its ids: "NAME link_id=L map_id=M" for a
  *				struct_ops link, "NAME map_id=M" for a map,
  *				"NAME prog_id=P" for a program
+ *	bpf-ids verified	each struct_ops program loaded, in id order:
+ *				"NAME insns=N verified=V", its size and how
+ *				many instructions the verifier walked
  *
  * Ids are what tells the same object from a like one: a replace that
  * fails must leave the very objects it found.
@@ -34,6 +37,22 @@ static int running(void)
 		if (!bpf_info_by_id(BPF_MAP_GET_FD_BY_ID, link.struct_ops.map_id, &map,
 				    sizeof(map)))
 			printf("%s\n", map.name);
+	}
+	return 0;
+}
+
+static int verified(void)
+{
+	__u32 id = 0;
+
+	while ((id = bpf_next_id(BPF_PROG_GET_NEXT_ID, id))) {
+		struct bpf_prog_info prog;
+
+		if (bpf_info_by_id(BPF_PROG_GET_FD_BY_ID, id, &prog, sizeof(prog)) ||
+		    prog.type != BPF_PROG_TYPE_STRUCT_OPS)
+			continue;	/* gone meanwhile, or another kind */
+		printf("%s insns=%u verified=%u\n", prog.name, prog.xlated_prog_len / 8,
+		       prog.verified_insns);
 	}
 	return 0;
 }
@@ -103,6 +122,8 @@ int main(int argc, char **argv)
 		return running();
 	if (argc == 3 && !strcmp(argv[1], "pins"))
 		return pins(argv[2]);
-	fprintf(stderr, "usage: bpf-ids running | pins DIR\n");
+	if (argc == 2 && !strcmp(argv[1], "verified"))
+		return verified();
+	fprintf(stderr, "usage: bpf-ids running | pins DIR | verified\n");
 	return 64;
 }

@@ -43,8 +43,9 @@ static inline int bpf_info(int fd, void *info, __u32 len)
 }
 
 /*
- * The info of the map or link of @id (@get_fd_cmd BPF_MAP_GET_FD_BY_ID or
- * BPF_LINK_GET_FD_BY_ID); -errno, -ENOENT if it went meanwhile.
+ * The info of the map, link or program of @id (@get_fd_cmd
+ * BPF_MAP_GET_FD_BY_ID, BPF_LINK_GET_FD_BY_ID or BPF_PROG_GET_FD_BY_ID);
+ * -errno, -ENOENT if it went meanwhile.
  */
 static inline int bpf_info_by_id(int get_fd_cmd, __u32 id, void *info, __u32 len)
 {
@@ -54,6 +55,8 @@ static inline int bpf_info_by_id(int get_fd_cmd, __u32 id, void *info, __u32 len
 	memset(&attr, 0, sizeof(attr));
 	if (get_fd_cmd == BPF_MAP_GET_FD_BY_ID)
 		attr.map_id = id;
+	else if (get_fd_cmd == BPF_PROG_GET_FD_BY_ID)
+		attr.prog_id = id;
 	else
 		attr.link_id = id;
 	fd = sys_bpf(get_fd_cmd, &attr);
