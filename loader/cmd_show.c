@@ -84,7 +84,7 @@ static bool is_block_rule(const struct shown_rule *r)
 /*
  * A rule that names no method, query or set: for every call. It must not
  * read as "method: any", which ranks above it where the two are otherwise
- * alike (wmibpf(8), "PRECEDENCE").
+ * alike (wmibpf(8), POLICY FILES).
  */
 static bool is_every_call(const struct shown_rule *r)
 {
