@@ -146,6 +146,9 @@ static uint8_t *at_guard(struct arena *a, size_t n)
 }
 
 /* Addresses no user buffer is at. */
+/* The last address access_ok() takes (x86-64, 4-level paging, no LAM). */
+#define USER_PTR_MAX	0x00007fffffffe000ULL
+
 static const uint64_t bad_ptrs[] = {
 	0, 0x1000, 0xffff888000000000ULL, 0x8000000000000000ULL, 0xffffffffffffffffULL,
 	0x00007ffffffff000ULL,
@@ -490,6 +493,17 @@ static void fuzz_call(struct node *n, int slot)
 		out = at_guard(&out_ar, out_real + (chance(50) ? 64 : 0));
 		memset(out_ar.base + out_ar.size - out_real - 64, 0xa5, out_real + 64);
 		out_ptr = (uintptr_t)out;
+		/*
+		 * A range that ends past user space is no valid pointer, however
+		 * much of it is mapped: access_ok() refuses it before the call.
+		 * A 4 GiB size from a buffer near the top, where mappings land
+		 * without randomized maps, is one.
+		 */
+		if ((uint64_t)out_ptr + buf_size > USER_PTR_MAX) {
+			defects++;
+			expect = EFAULT;
+			ptrs = "long output range";
+		}
 		if (chance(5)) {
 			out_ptr = PICK(bad_ptrs);
 			/* A kernel address fails before the call, others after. */
