@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A translator on an alias (tests/vm/wmi_bpf_alias_update.sh): bound to
+ * A translator on an alias (tests/vm/wmi_bpf_alias_update*.sh): bound to
  * A83F2366-60A5-4D77-8A39-4FCF1E4A95EB, the acme-alias laptop's second
  * GUID of acme's WMAA, it turns user space's brightness set (method 2)
- * made through that GUID into a state update of acme-wmi, the driver
- * that claims method 2 through FE733490, as the acme translator does
- * through FE733490 itself.
+ * into a state update of acme-wmi, the driver that claims method 2
+ * through FE733490, as the acme translator does. A program bound to a
+ * GUID acts on calls through its aliases too: a set made through
+ * FE733490 is translated alike, and reaches the driver without crossing
+ * an alias, for the tests to compare.
  *
  * It answers every such call with what bpf_wmi_driver_update() returned,
  * as a 32-bit integer (0, or the negative errno), and keeps it in
  * update_ret: the caller and bpftool both see what the kernel said, and
  * no answer the firmware or the driver could give looks like -EPERM.
- * Calls through FE733490 and kernel drivers' calls, acme-wmi's own
- * applying the update included, pass untouched.
+ * Kernel drivers' calls, acme-wmi's own applying the update included,
+ * pass untouched.
  */
 #include "wmi_bpf.h"
 
@@ -26,11 +28,10 @@ __u32 updates;		/* how many times it was called */
 SEC("struct_ops.s/method_call")
 int BPF_PROG(alias_update_call, struct wmi_bpf_ctx *call)
 {
-	const guid_t alias = ALIAS;
 	__u32 level;
 
 	if (call->origin != WMI_ORIGIN_USER || call->method_id != ACME_SET_BRIGHTNESS ||
-	    !wmi_guid_eq(&call->guid, &alias) || !wmi_input_u32(call, 0, &level))
+	    !wmi_input_u32(call, 0, &level))
 		return WMI_BPF_CONTINUE;
 	update_ret = bpf_wmi_driver_update(call, ACME_STATE_BRIGHTNESS, (const __u8 *)&level,
 					   sizeof(level));
