@@ -12,10 +12,11 @@
 # acme-wmi's brightness and the firmware's stay as they were; for root
 # (CAP_SYS_RAWIO) it works; an instance the alias has and ACME_METHODS
 # lacks is refused with EINVAL, even to root.  Without the program,
-# nobody's call itself is refused alike (EPERM).  Every check on the
-# update fails if wmi_intercept_update() skips the alias checks: the
-# kfunc then returns 0 and the brightness moves.  Lockdown, the other
-# condition, is left to the lockdown tests' own boots.
+# nobody's call itself is refused alike (EPERM).  The checks on nobody's
+# update and on the second instance fail if wmi_intercept_update() skips
+# the alias checks: the kfunc then returns 0 and the brightness moves
+# (acme-wmi itself asks for no capability).  Lockdown, the other
+# condition, is wmi_bpf_alias_update_lockdown.sh's (an own boot).
 . /wmibpf/tests/lib.sh
 B=/sys/class/backlight/acme
 OBJ=/wmibpf/bpf/test_alias_update.bpf.o
