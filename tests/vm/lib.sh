@@ -18,6 +18,10 @@ ACME_OWNER=5E5AA38E-88B7-4C57-8BC5-EFCDDE4EFB9A
 ACME_EVENT=59AD888C-5BA0-4BC6-9A16-2D2FCB48F4B1
 ACME_HOTKEY=769356C8-76CA-4F3D-B856-3AAE62AEF4D4
 ACME_DUP=7341A899-B776-4263-B79B-1A87FEEA1766
+# Only on the acme-alias laptop: not acme's, a second _WDG entry with
+# ACME_METHODS' object id "AA", an alias of its method WMAA, with a second
+# instance ACME_METHODS lacks (vmtest/acpi/acme.asl); no driver binds it.
+ACME_ALIAS=A83F2366-60A5-4D77-8A39-4FCF1E4A95EB
 # The Binary MOF block (Windows' GUID for it), on acme and dell: wmi-bmof
 # binds it and exposes the firmware's class descriptions as its bmof file.
 WMI_BMOF=05901221-D566-11D1-B2F0-00A0C9062910

@@ -26,6 +26,23 @@
  *   05901221-D566-11D1-B2F0-00A0C9062910  MO  data: the Binary MOF (Windows'
  *                                              GUID for it), bound by wmi-bmof
  *
+ * Built with ACME_ALIAS defined (out/acpi/acme-alias.aml, the acme-alias
+ * machine), it lists one more GUID:
+ *
+ *   A83F2366-60A5-4D77-8A39-4FCF1E4A95EB  AA  methods, 2 instances: not
+ *                                              acme's, made up for the test
+ *                                              bed with FE733490's object id:
+ *                                              an alias, two _WDG entries
+ *                                              evaluating one WMAA.  No
+ *                                              driver binds it; acme-wmi,
+ *                                              bound to FE733490, claims its
+ *                                              methods 2 and 4 through it
+ *                                              (tests/vm/wmi_bpf_alias_update.sh).
+ *                                              Its second instance is one
+ *                                              FE733490 lacks.
+ *
+ * A laptop of its own, not acme's: tests count acme's devices.
+ *
  * The Binary MOF describes these blocks as classes (vmtest/acpi/acme.classes,
  * made into bytes at build time by vmtest/acpi/bmofgen).
  *
@@ -116,6 +133,17 @@ DefinitionBlock ("", "SSDT", 2, "ACME", "WMIBPF", 0x00000001)
 				0x4D, 0x4F,	/* object id "MO" */
 				0x01,		/* 1 instance */
 				0x00,		/* data */
+#ifdef ACME_ALIAS
+				/* one-line comments: iasl fails on a block comment #ifdef skips */
+
+				/* A83F2366-60A5-4D77-8A39-4FCF1E4A95EB, made up */
+				/* an alias of FE733490's WMAA */
+				0x66, 0x23, 0x3F, 0xA8, 0xA5, 0x60, 0x77, 0x4D,
+				0x8A, 0x39, 0x4F, 0xCF, 0x1E, 0x4A, 0x95, 0xEB,
+				0x41, 0x41,	/* object id "AA", as FE733490's */
+				0x02,		/* 2 instances, one more than FE733490 */
+				0x02,		/* method */
+#endif
 			})
 
 			/* Firmware state the methods read and change. */
