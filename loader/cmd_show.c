@@ -171,6 +171,17 @@ static const char *meta_text(const char *policy, const char *field, size_t size,
 	return buf;
 }
 
+/* The policy's maps show opened, those it has (-1: none). */
+static void close_maps(int rules_fd, int conds_fd, int hits_fd)
+{
+	if (rules_fd >= 0)
+		close(rules_fd);
+	if (conds_fd >= 0)
+		close(conds_fd);
+	if (hits_fd >= 0)
+		close(hits_fd);
+}
+
 int cmd_show(struct app *a)
 {
 	const char *name = a->cli->name;
@@ -218,11 +229,7 @@ int cmd_show(struct app *a)
 	    info.key_size != sizeof(key)) {
 		errmsg("show: %s: its rules were loaded by another version of wmibpf (keys of %u "
 		       "bytes, not %zu); load the policy again", name, info.key_size, sizeof(key));
-		close(rules_fd);
-		if (conds_fd >= 0)
-			close(conds_fd);
-		if (hits_fd >= 0)
-			close(hits_fd);
+		close_maps(rules_fd, conds_fd, hits_fd);
 		return EXIT_FAILED;
 	}
 	/* A bare BPF object has no rule table. */
@@ -352,12 +359,7 @@ int cmd_show(struct app *a)
 	}
 	free(rules);
 	mof_bus_free(&bus);
-	if (rules_fd >= 0)
-		close(rules_fd);
-	if (conds_fd >= 0)
-		close(conds_fd);
-	if (hits_fd >= 0)
-		close(hits_fd);
+	close_maps(rules_fd, conds_fd, hits_fd);
 	return EXIT_OK;
 }
 

@@ -16,8 +16,8 @@ echo "$log"
 expect_match "$log" "*$ACME_METHODS: claim in remove: -19*" "a method claim from remove: ENODEV"
 expect_match "$log" "*$ACME_DATA: claim in remove: -19*" "a data block claim from remove: ENODEV"
 expect_eq "$(echo "$log" | grep -v -c 'claim in remove: -19$')" 0 "no device took one"
-expect_eq "$(cat /sys/bus/wmi/devices/$ACME_METHODS/claimed_methods)" "" "no method claimed"
-expect_eq "$(cat /sys/bus/wmi/devices/$ACME_DATA/claimed)" 0 "the block unclaimed"
+expect_eq "$(cat $WMI_DEVICES/$ACME_METHODS/claimed_methods)" "" "no method claimed"
+expect_eq "$(cat $WMI_DEVICES/$ACME_DATA/claimed)" 0 "the block unclaimed"
 expect_match "$(wmibpf call $ACME_METHODS 1)" "integer *" "method 1 reaches the firmware"
 expect_match "$(wmibpf query $ACME_DATA)" "buffer *" "the block's query too"
 expect_eq "$(dmesg | tail -n +$((mark + 1)) | grep -c 'answers a call')" 0 "no late callback ran"
@@ -26,6 +26,6 @@ expect_eq "$(dmesg | tail -n +$((mark + 1)) | grep -c 'answers a call')" 0 "no l
 # acme-battery's are taken.
 load_module acme_wmi
 load_module acme_battery
-expect_eq "$(cat /sys/bus/wmi/devices/$ACME_METHODS/claimed_methods)" "2 4" "acme-wmi claims its methods"
-expect_eq "$(cat /sys/bus/wmi/devices/$ACME_DATA/claimed)" 1 "acme-battery its block"
+expect_eq "$(cat $WMI_DEVICES/$ACME_METHODS/claimed_methods)" "2 4" "acme-wmi claims its methods"
+expect_eq "$(cat $WMI_DEVICES/$ACME_DATA/claimed)" 1 "acme-battery its block"
 finish
